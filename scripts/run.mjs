@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// The root commands for a machine with only Node.js 20 and npm: `npm start` and `npm test` install
+// the workspace with a pinned pnpm (fetched by npx when no pnpm 10 is on PATH), then build, serve, test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.9';
+const packages = ['shared-ui', 'api', 'shell', 'mf-auth', 'mf-boards', 'mf-board-view', 'mf-settings'].filter(
+  (name) => existsSync(join(root, name, 'package.json')),
+);
+
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0 && probe.stdout.trim().startsWith('10.')) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+const pnpm = pnpmCommand();
+
+function run(args, options = {}) {
+  const [cmd, ...rest] = [...pnpm, ...args];
+  console.log(`\n> pnpm ${args.join(' ')}`);
+  const result = spawnSync(cmd, rest, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ pnpm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+}
+
+function install() {
+  run(['install', '--frozen-lockfile', '--prefer-offline']);
+}
+
+const stampFile = join(root, 'node_modules', '.build-stamp');
+const ignored = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report']);
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (ignored.has(entry.name) || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    const time = entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs;
+    if (time > newest) newest = time;
+  }
+  return newest;
+}
+
+function buildIsCurrent() {
+  if (!existsSync(stampFile)) return false;
+  const builtAt = statSync(stampFile).mtimeMs;
+  return packages.every((name) => newestSource(join(root, name)) < builtAt && hasBuild(name));
+}
+
+function hasBuild(name) {
+  return name === 'shared-ui' || existsSync(join(root, name, 'dist'));
+}
+
+function build() {
+  run(['-r', '--workspace-concurrency=2', 'run', 'build']);
+  writeFileSync(stampFile, new Date().toISOString());
+}
+
+const [command = 'start', ...rest] = process.argv.slice(2);
+
+switch (command) {
+  case 'start':
+    install();
+    if (buildIsCurrent()) console.log('\nThe build is up to date.');
+    else build();
+    run(['run', 'serve']);
+    break;
+  case 'build':
+    install();
+    build();
+    break;
+  case 'dev':
+    install();
+    run(['-r', '--parallel', 'run', 'dev']);
+    break;
+  case 'test':
+    install();
+    build();
+    run(['exec', 'biome', 'ci', '.']);
+    run(['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
+    run(['-r', '--workspace-concurrency=1', 'run', 'test']);
+    run(['exec', 'playwright', 'test', ...rest]);
+    console.log('\n✔ Lint, types, unit, integration and browser tests passed.');
+    break;
+  case 'bench':
+    install();
+    run(['--filter', 'api', 'run', 'bench', ...rest]);
+    break;
+  default:
+    console.error(`Unknown command ${command}: use start, build, dev, test or bench.`);
+    process.exit(2);
+}
