@@ -1,0 +1,77 @@
+// Starts the built API (which serves the built site) against a fresh PostgreSQL database and a temp
+// DATA_DIR, exactly as `npm run serve` would, and stops it when the run ends.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export default async function globalSetup() {
+  const port = process.env.E2E_PORT ?? '4310';
+  const database = `kanban_e2e_${Date.now().toString(36)}`;
+  await adminQuery(`CREATE DATABASE ${database}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kanban-e2e-'));
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+
+  process.env.E2E_DATA_DIR = dataDir;
+  const server = startServer({
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl.toString(),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+    LOG_LEVEL: 'warn',
+  });
+  await waitForReady(`http://127.0.0.1:${port}/health/ready`, server);
+
+  return async () => {
+    await stopServer(server);
+    await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['api/dist/src/server.js'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function waitForReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`API did not become ready at ${url}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
