@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, buildQuery } from './api-client';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn();
+  const assign = vi.fn();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('location', { ...window.location, pathname: '/board/1', assign });
+    localStorage.clear();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    assign.mockReset();
+  });
+
+  it('repeats the key for array query params and skips empty values', () => {
+    expect(buildQuery({ label: [1, 2], assignee: ['7'], search: 'a b', priority: undefined, x: null })).toBe(
+      '?label=1&label=2&assignee=7&search=a+b',
+    );
+    expect(buildQuery({})).toBe('');
+  });
+
+  it('sends the stored token as a bearer header and JSON bodies', async () => {
+    localStorage.setItem('token', 'abc');
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+
+    await expect(
+      apiClient.post('/api/board', { name: 'Доска' }, { query: { sort: 'byNameASC' } }),
+    ).resolves.toEqual({
+      ok: true,
+    });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/board?sort=byNameASC');
+    expect(init.method).toBe('POST');
+    expect(init.headers.Authorization).toBe('Bearer abc');
+    expect(init.headers['Content-Type']).toBe('application/json');
+    expect(init.body).toBe(JSON.stringify({ name: 'Доска' }));
+  });
+
+  it('sends no authorization header without a token', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, []));
+    await apiClient.get('/api/board', { query: { label: ['1', '2'] } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/board?label=1&label=2');
+    expect(init.headers.Authorization).toBeUndefined();
+  });
+
+  it('on 401 removes the token and goes to /login', async () => {
+    localStorage.setItem('token', 'stale');
+    fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Требуется вход' }));
+
+    await expect(apiClient.get('/api/auth/user')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('on 401 while already on /login does not navigate again', async () => {
+    vi.stubGlobal('location', { ...window.location, pathname: '/login', assign });
+    fetchMock.mockResolvedValue(jsonResponse(401, {}));
+    await expect(apiClient.get('/api/auth/user')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('rejects non-2xx with an ApiError carrying status and the field-keyed body', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { email: 'Введите корректный e-mail' }));
+    const error = await apiClient.post('/api/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).body).toEqual({ email: 'Введите корректный e-mail' });
+  });
+
+  it('turns a network failure into an ApiError with a message', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = (await apiClient.get('/api/board').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.body.message).toMatch(/Нет связи/);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * fetch wrapper used by every front-end. The bearer token comes from localStorage (`token`), bodies are
+ * JSON, array query params repeat their key (`?label=1&label=2`). A 401 means the stored token is no
+ * longer valid: it is removed and the browser goes to /login. Any other non-2xx rejects with an
+ * ApiError whose `body` is the API's field-keyed error object (docs/decisions.md). No timeout (SPEC).
+ */
+import { getToken, removeToken } from './token';
+
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: FieldErrors;
+
+  constructor(status: number, body: FieldErrors) {
+    super(body.message ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
+const LOGIN_PATH = '/login';
+
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values as QueryValue[]) {
+      if (item === undefined || item === null) continue;
+      params.append(key, String(item));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function toFieldErrors(data: unknown, status: number): FieldErrors {
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const errors: FieldErrors = {};
+    for (const [key, value] of Object.entries(data)) {
+      if (typeof value === 'string') errors[key] = value;
+      else if (value !== null && value !== undefined) errors[key] = String(value);
+    }
+    if (Object.keys(errors).length > 0) return errors;
+  }
+  if (typeof data === 'string' && data) return { message: data };
+  return { message: status >= 500 ? 'Внутренняя ошибка сервера' : `Ошибка запроса (${status})` };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    typeof body === 'string'
+  );
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (isRawBody(options.body)) {
+      body = options.body;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${path}${buildQuery(options.query)}`, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, { message: NETWORK_ERROR });
+  }
+
+  const data = await readBody(response);
+  if (response.status === 401) {
+    removeToken();
+    if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+    throw new ApiError(401, toFieldErrors(data, 401));
+  }
+  if (!response.ok) throw new ApiError(response.status, toFieldErrors(data, response.status));
+  return data as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+/** The field-keyed errors of a rejected call, or a generic `message` for anything else. */
+export function errorsOf(error: unknown): FieldErrors {
+  if (error instanceof ApiError) return error.body;
+  return { message: 'Что-то пошло не так. Попробуйте ещё раз.' };
+}

@@ -1,0 +1,51 @@
+// The public API of shared-ui. Everything the front-ends use is listed here by name.
+import './styles/theme.css';
+
+export {
+  ApiError,
+  apiClient,
+  apiRequest,
+  buildQuery,
+  errorsOf,
+  type FieldErrors,
+  type Query,
+  type RequestOptions,
+} from './api/api-client';
+export { getToken, removeToken, setToken, TOKEN_KEY, userIdFromToken } from './api/token';
+export {
+  AVATAR_SIZES,
+  Avatar,
+  type AvatarProps,
+  type AvatarSize,
+  type AvatarUser,
+  avatarLetter,
+  avatarTitle,
+} from './components/avatar/Avatar';
+export { Button, type ButtonProps, type ButtonVariant } from './components/button/Button';
+export { FormError } from './components/fields/FormError';
+export { PasswordField, type PasswordFieldProps } from './components/fields/PasswordField';
+export { Select, type SelectOption, type SelectProps } from './components/fields/Select';
+export { TextField, type TextFieldProps } from './components/fields/TextField';
+export {
+  MISSING_PORTAL_MESSAGE,
+  MODAL_ROOT_ID,
+  Modal,
+  type ModalProps,
+  type ModalWidth,
+} from './components/modal/Modal';
+export { Spinner } from './components/spinner/Spinner';
+export { useFieldErrors } from './hooks/use-field-errors';
+export { type PathName, paths } from './paths';
+export {
+  type AuthForm,
+  type AuthState,
+  type EditBody,
+  type FormState,
+  type LoginBody,
+  type PasswordBody,
+  type RegisterBody,
+  useAuthStore,
+} from './stores/auth-store';
+export { type HeaderState, useHeaderStore } from './stores/header-store';
+export { MODALS, type ModalState, type ModalType, useModalStore } from './stores/modal-store';
+export type { Gender, Status, User } from './types';

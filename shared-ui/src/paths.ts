@@ -1,0 +1,34 @@
+/**
+ * The one registry of the product's routes (SPEC.md section 2). The shell builds its route table from
+ * `pattern`; every link in every front-end is built with `href()`.
+ */
+type Id = string | number;
+
+const seg = (value: Id) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  login: { pattern: '/login', href: () => '/login' },
+  register: { pattern: '/register', href: () => '/register' },
+  reset: { pattern: '/reset', href: () => '/reset' },
+  resetValidate: {
+    pattern: '/reset/validate/:resetId',
+    href: ({ resetId }: { resetId: Id }) => `/reset/validate/${seg(resetId)}`,
+  },
+  resetFinish: {
+    pattern: '/reset/finish/:resetId',
+    href: ({ resetId }: { resetId: Id }) => `/reset/finish/${seg(resetId)}`,
+  },
+  resetSuccess: { pattern: '/reset/success', href: () => '/reset/success' },
+  settings: { pattern: '/settings', href: () => '/settings' },
+  board: {
+    pattern: '/board/:boardId',
+    href: ({ boardId }: { boardId: Id }) => `/board/${seg(boardId)}`,
+  },
+  boardTask: {
+    pattern: '/board/:boardId/task/:taskId',
+    href: ({ boardId, taskId }: { boardId: Id; taskId: Id }) => `/board/${seg(boardId)}/task/${seg(taskId)}`,
+  },
+} as const;
+
+export type PathName = keyof typeof paths;

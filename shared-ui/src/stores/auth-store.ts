@@ -1,0 +1,169 @@
+/**
+ * Auth state (SPEC.md sections 3-4): token, user id and user, plus for each account form (login,
+ * register, settings edit, password change) a status and field-keyed server errors.
+ */
+import { create } from 'zustand';
+import { apiClient, errorsOf, type FieldErrors } from '../api/api-client';
+import { getToken, removeToken, setToken, userIdFromToken } from '../api/token';
+import type { Gender, Status, User } from '../types';
+
+export type AuthForm = 'login' | 'register' | 'edit' | 'password';
+
+export interface FormState {
+  status: Status;
+  errors: FieldErrors;
+}
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+export interface RegisterBody {
+  name: string;
+  email: string;
+  password: string;
+  password2: string;
+}
+export interface EditBody {
+  name: string;
+  email: string;
+  gender: Gender;
+}
+export interface PasswordBody {
+  oldPassword: string;
+  password: string;
+  password2: string;
+}
+
+export interface AuthState {
+  token: string | null;
+  userId: number | null;
+  user: User | null;
+  userStatus: Status;
+  forms: Record<AuthForm, FormState>;
+  login: (body: LoginBody) => Promise<void>;
+  register: (body: RegisterBody) => Promise<void>;
+  loadUser: () => Promise<void>;
+  logout: () => void;
+  edit: (body: EditBody) => Promise<void>;
+  changePassword: (body: PasswordBody) => Promise<void>;
+  resetStatus: (form: AuthForm) => void;
+  clearError: (form: AuthForm, key: string) => void;
+  clearErrors: (form: AuthForm) => void;
+  /** Status back to default and errors cleared. */
+  resetForm: (form: AuthForm) => void;
+}
+
+const idle = (): FormState => ({ status: 'default', errors: {} });
+
+const initialForms = (): Record<AuthForm, FormState> => ({
+  login: idle(),
+  register: idle(),
+  edit: idle(),
+  password: idle(),
+});
+
+let userRequest: Promise<void> | null = null;
+
+export const useAuthStore = create<AuthState>()((set, get) => {
+  const setForm = (form: AuthForm, patch: Partial<FormState>) =>
+    set((state) => ({ forms: { ...state.forms, [form]: { ...state.forms[form], ...patch } } }));
+
+  const signIn = async (form: 'login' | 'register', path: string, body: object) => {
+    setForm(form, { status: 'processing', errors: {} });
+    try {
+      const { token } = await apiClient.post<{ token: string }>(path, body);
+      setToken(token);
+      set({ token, userId: userIdFromToken(token) });
+      setForm(form, { status: 'success' });
+      window.location.assign('/');
+    } catch (error) {
+      setForm(form, { status: 'error', errors: errorsOf(error) });
+    }
+  };
+
+  const token = getToken();
+
+  return {
+    token,
+    userId: userIdFromToken(token),
+    user: null,
+    userStatus: 'default',
+    forms: initialForms(),
+
+    login: (body) =>
+      signIn('login', '/api/auth/login', { email: body.email.trim(), password: body.password }),
+
+    register: (body) =>
+      signIn('register', '/api/auth/register', {
+        name: body.name.trim(),
+        email: body.email.trim(),
+        password: body.password,
+        password2: body.password2,
+      }),
+
+    loadUser: () => {
+      if (userRequest) return userRequest;
+      set({ userStatus: 'loading' });
+      userRequest = apiClient
+        .get<User>('/api/auth/user')
+        .then((user) => set({ user, userId: user.id, userStatus: 'success' }))
+        .catch(() => set({ userStatus: 'error' }))
+        .finally(() => {
+          userRequest = null;
+        });
+      return userRequest;
+    },
+
+    logout: () => {
+      removeToken();
+      set({ token: null, userId: null, user: null, userStatus: 'default', forms: initialForms() });
+      window.location.assign('/');
+    },
+
+    edit: async (body) => {
+      setForm('edit', { status: 'processing' });
+      try {
+        const answer = await apiClient.put<{ success: boolean }>('/api/auth/edit', {
+          name: body.name.trim(),
+          email: body.email.trim(),
+          gender: body.gender,
+        });
+        setForm('edit', { status: 'success', errors: {} });
+        if (answer?.success) await get().loadUser();
+      } catch (error) {
+        setForm('edit', { status: 'error', errors: errorsOf(error) });
+      }
+    },
+
+    changePassword: async (body) => {
+      setForm('password', { status: 'processing' });
+      try {
+        const answer = await apiClient.put<{ success: boolean; token?: string }>('/api/auth/password', {
+          oldPassword: body.oldPassword.trim(),
+          password: body.password.trim(),
+          password2: body.password2.trim(),
+        });
+        // The change invalidates every earlier token; the API hands back a fresh one.
+        if (answer?.token) {
+          setToken(answer.token);
+          set({ token: answer.token });
+        }
+        setForm('password', { status: 'success', errors: {} });
+      } catch (error) {
+        setForm('password', { status: 'error', errors: errorsOf(error) });
+      }
+    },
+
+    resetStatus: (form) => setForm(form, { status: 'default' }),
+
+    clearError: (form, key) => {
+      const { [key]: _removed, ...rest } = get().forms[form].errors;
+      setForm(form, { errors: rest });
+    },
+
+    clearErrors: (form) => setForm(form, { errors: {} }),
+
+    resetForm: (form) => setForm(form, idle()),
+  };
+});
