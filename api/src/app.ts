@@ -1,0 +1,81 @@
+/**
+ * The whole API as one Fastify instance: infrastructure plugins first (config, db, redis, auth,
+ * mailer, limiter), then the domain plugins, then the static site with its not-found handler.
+ */
+import fastifySwagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import fp from 'fastify-plugin';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import authRoutes from './auth/routes.js';
+import type { Config } from './config.js';
+import { errorHandler } from './errors.js';
+import healthRoutes from './health/routes.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import limiterPlugin from './plugins/limiter.js';
+import mailerPlugin from './plugins/mailer.js';
+import redisPlugin from './plugins/redis.js';
+import staticPlugin from './plugins/static.js';
+import resetRoutes from './reset/routes.js';
+import { validatorCompiler } from './validation.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+const configPlugin = fp<{ config: Config }>(async (app, { config }) => app.decorate('config', config), {
+  name: 'config',
+});
+
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  app.register(configPlugin, { config });
+  app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kanban API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  app.register(dbPlugin);
+  app.register(redisPlugin);
+  app.register(authPlugin);
+  app.register(mailerPlugin);
+  app.register(limiterPlugin);
+
+  app.register(healthRoutes, { prefix: '/health' });
+  app.register(authRoutes, { prefix: '/api/auth' });
+  app.register(resetRoutes, { prefix: '/api/reset' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.register(staticPlugin);
+
+  try {
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HttpError } from '../errors.js';
+import { normalize, PASSWORDS_DIFFER } from '../schemas.js';
+import {
+  createUser,
+  findCredentialsByEmail,
+  findPasswordHash,
+  setPassword,
+  updateProfile,
+} from './repository.js';
+import { ChangePassword, CurrentUser, Edit, Login, Register } from './schemas.js';
+
+const EMAIL_TAKEN = { email: 'Этот e-mail уже зарегистрирован' };
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = app.config.rateLimits;
+
+  app.post('/login', { schema: Login, preValidation: normalize({ email: 'lower' }) }, async (request) => {
+    const { email, password } = request.body;
+    await app.limiter.check('email', [
+      { name: 'login:ip', subject: request.ip, limit: limits.loginIp },
+      { name: 'login:email', subject: email, limit: limits.loginAccount },
+    ]);
+    const account = await findCredentialsByEmail(app.db, email);
+    const valid = await app.passwords.verify(password, account?.passwordHash ?? null);
+    if (!account || !valid) throw new HttpError(400, { password: 'Неверный e-mail или пароль' });
+    return { token: app.issueToken(account.id, account.tokenVersion) };
+  });
+
+  app.post(
+    '/register',
+    { schema: Register, preValidation: normalize({ name: 'trim', email: 'lower' }) },
+    async (request) => {
+      const { name, email, password, password2 } = request.body;
+      if (password !== password2) throw new HttpError(400, PASSWORDS_DIFFER);
+      await app.limiter.check('email', [{ name: 'register:ip', subject: request.ip, limit: limits.registerIp }]);
+      const passwordHash = await app.passwords.hash(password);
+      const account = await createUser(app.db, { name, email, passwordHash });
+      if (!account) throw new HttpError(400, EMAIL_TAKEN);
+      return { token: app.issueToken(account.id, account.tokenVersion) };
+    },
+  );
+
+  app.get('/user', { schema: CurrentUser }, async (request) => request.user);
+
+  app.put(
+    '/edit',
+    { schema: Edit, preValidation: normalize({ name: 'trim', email: 'lower' }) },
+    async (request) => {
+      const updated = await updateProfile(app.db, request.user.id, request.body);
+      if (!updated) throw new HttpError(400, EMAIL_TAKEN);
+      return { success: true as const };
+    },
+  );
+
+  app.put('/password', { schema: ChangePassword }, async (request) => {
+    const { oldPassword, password, password2 } = request.body;
+    const userId = request.user.id;
+    if (password !== password2) throw new HttpError(400, PASSWORDS_DIFFER);
+    await app.limiter.check('oldPassword', [
+      { name: 'password:user', subject: userId, limit: limits.passwordAccount },
+    ]);
+    const valid = await app.passwords.verify(oldPassword, await findPasswordHash(app.db, userId));
+    if (!valid) throw new HttpError(400, { oldPassword: 'Неверный пароль' });
+    const tokenVersion = await setPassword(app.db, userId, await app.passwords.hash(password));
+    return { success: true as const, token: app.issueToken(userId, tokenVersion) };
+  });
+};
+
+export default authRoutes;

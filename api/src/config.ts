@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  loginAccount: RateLimit;
+  loginIp: RateLimit;
+  registerIp: RateLimit;
+  passwordAccount: RateLimit;
+  resetCreateAccount: RateLimit;
+  resetCreateIp: RateLimit;
+  resetValidateAccount: RateLimit;
+  resetValidateIp: RateLimit;
+}
+
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; null runs PGlite under `dataDir/pglite`. */
+  databaseUrl: string | null;
+  /** 'memory://' keeps PGlite in memory (tests); otherwise a folder. */
+  pgliteDir: string;
+  dbPoolSize: number;
+  redisUrl: string | null;
+  /** Prefix for every Redis key this instance writes. */
+  redisPrefix: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string;
+  tokenTtl: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Folder holding the front-end builds; null serves no site. */
+  staticDir: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  scrypt: ScryptCost;
+  rateLimits: RateLimits;
+}
+
+/** OWASP password storage cheat sheet: N=2^17, r=8, p=1 (128 MiB per hash). */
+export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginIp: { max: 50, windowMs: 15 * MINUTE },
+  registerIp: { max: 20, windowMs: HOUR },
+  passwordAccount: { max: 10, windowMs: 15 * MINUTE },
+  resetCreateAccount: { max: 5, windowMs: HOUR },
+  resetCreateIp: { max: 30, windowMs: HOUR },
+  resetValidateAccount: { max: 10, windowMs: 15 * MINUTE },
+  resetValidateIp: { max: 50, windowMs: 15 * MINUTE },
+};
+
+/** The api package folder, whether running from `src/` (tsx, vitest) or `dist/src/` (build). */
+export function apiDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const parent = resolve(here, '..');
+  return basename(parent) === 'dist' ? resolve(parent, '..') : parent;
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer`);
+  return parsed;
+}
+
+/** Reads `DATA_DIR/jwt-secret`, creating it with a random secret on first start. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const port = integer(env, 'PORT', 3000);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const dataDir = resolve(process.cwd(), text(env, 'DATA_DIR') ?? 'data');
+  const staticDir = text(env, 'STATIC_DIR');
+  const linkHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+
+  let jwtSecret = text(env, 'JWT_SECRET');
+  if (jwtSecret === null) {
+    if (production) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+    jwtSecret = persistedSecret(dataDir);
+  }
+
+  return {
+    production,
+    port,
+    host,
+    databaseUrl: text(env, 'DATABASE_URL'),
+    pgliteDir: join(dataDir, 'pglite'),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10),
+    redisUrl: text(env, 'REDIS_URL'),
+    redisPrefix: text(env, 'REDIS_PREFIX') ?? 'kanban:',
+    smtpUrl: text(env, 'SMTP_URL'),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Kanban <no-reply@kanban.local>',
+    jwtSecret,
+    tokenTtl: text(env, 'TOKEN_TTL') ?? '7d',
+    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://${linkHost}:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    staticDir: staticDir === null ? resolve(apiDir(), '..') : resolve(process.cwd(), staticDir),
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: text(env, 'TRUST_PROXY') === 'true',
+    bodyLimit: 1.5 * 1024 * 1024,
+    scrypt: OWASP_SCRYPT,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

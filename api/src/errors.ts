@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldErrors } from './validation.js';
+
+/** A field-keyed error body, as docs/decisions.md "API error shape" describes. */
+export type ErrorBody = Record<string, string>;
+
+export const MESSAGES = {
+  internal: 'Внутренняя ошибка сервера',
+  notFound: 'Не найдено',
+  unauthorized: 'Требуется вход',
+  tooManyAttempts: 'Слишком много попыток. Попробуйте позже.',
+  badRequest: 'Некорректный запрос',
+  tooLarge: 'Слишком большой запрос',
+  unsupportedMediaType: 'Неподдерживаемый тип данных',
+} as const;
+
+/** An expected failure: its status and body go to the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(Object.values(body).join('; '));
+    this.name = 'HttpError';
+  }
+}
+
+export const unauthorized = () => new HttpError(401, { message: MESSAGES.unauthorized });
+
+const GENERIC_BY_STATUS: Record<number, string> = {
+  400: MESSAGES.badRequest,
+  401: MESSAGES.unauthorized,
+  404: MESSAGES.notFound,
+  413: MESSAGES.tooLarge,
+  415: MESSAGES.unsupportedMediaType,
+  429: MESSAGES.tooManyAttempts,
+};
+
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
+  if (error.validation) {
+    return reply.code(400).send(fieldErrors(error.validation, error.validationContext, request));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ message: GENERIC_BY_STATUS[status] ?? MESSAGES.badRequest });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: MESSAGES.internal });
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { pingDatabase } from './repository.js';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+const Live = {
+  tags: ['health'],
+  response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+};
+
+const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
+  db: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
+});
+const Ready = { tags: ['health'], response: { 200: Readiness, 503: Readiness } };
+
+async function up(check: () => Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'up';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/live', { schema: Live, logLevel: 'warn' }, async () => ({ status: 'ok' as const }));
+
+  app.get('/ready', { schema: Ready, logLevel: 'warn' }, async (_request, reply) => {
+    const redis = app.redis;
+    const [db, redisState] = await Promise.all([
+      up(() => pingDatabase(app.db as Kysely<unknown>)),
+      redis ? up(() => redis.ping()) : Promise.resolve('disabled' as const),
+    ]);
+    const ok = db === 'up' && redisState !== 'down';
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', db, redis: redisState });
+  });
+};
+
+export default healthRoutes;

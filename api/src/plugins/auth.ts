@@ -1,0 +1,87 @@
+/**
+ * Tokens, password hashing and the one authentication hook. Every /api route needs a bearer token
+ * except those listed in PUBLIC_ROUTES. A token carries the user id and the user's token version;
+ * changing the password or finishing a reset bumps the version, which retires every earlier token.
+ */
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PasswordHasher } from '../auth/password.js';
+import { findSession } from '../auth/repository.js';
+import type { User } from '../auth/schemas.js';
+import { unauthorized } from '../errors.js';
+
+export const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/reset/create',
+  'PATCH /api/reset/validate',
+  'PATCH /api/reset/password',
+  'GET /api/openapi.json',
+]);
+
+interface TokenPayload {
+  sub: string;
+  ver: number;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    /** The signed-in user, loaded once per request by the auth hook. */
+    user: User;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    passwords: PasswordHasher;
+    issueToken(userId: number, tokenVersion: number): string;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+export function requiresAuth(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined || !route.startsWith('/api/')) return false;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return !PUBLIC_ROUTES.has(`${method} ${route}`);
+}
+
+export default fp(
+  async (app) => {
+    await app.register(fastifyJwt, {
+      secret: app.config.jwtSecret,
+      sign: { algorithm: 'HS256', expiresIn: app.config.tokenTtl },
+      verify: { algorithms: ['HS256'], cache: 10_000 },
+    });
+    app.decorate('passwords', new PasswordHasher(app.config.scrypt));
+    app.decorate('issueToken', (userId: number, tokenVersion: number) =>
+      app.jwt.sign({ sub: String(userId), ver: tokenVersion }),
+    );
+
+    app.addHook('onRequest', async (request) => {
+      if (!requiresAuth(request)) return;
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      let payload: TokenPayload;
+      try {
+        payload = app.jwt.verify<TokenPayload>(token);
+      } catch {
+        throw unauthorized();
+      }
+      const id = Number(payload.sub);
+      if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized();
+      const session = await findSession(app.db, id);
+      if (!session || session.tokenVersion !== payload.ver) throw unauthorized();
+      request.user = session.user;
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,74 @@
+/**
+ * Kysely over PostgreSQL (DATABASE_URL) or over PGlite under DATA_DIR when no server is configured.
+ * Both run the same migrations from `api/migrations` on start.
+ */
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Dialect, Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from '../database.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+/** `migrations/` beside `src/`, in the source tree and in `dist/` alike. */
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+/** Loads every migration file of a folder; names sort by their date prefix. */
+class FolderMigrationProvider implements MigrationProvider {
+  constructor(private readonly folder: string) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await readdir(this.folder))
+      .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
+      .sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      const name = file.replace(/\.(ts|js)$/, '');
+      migrations[name] = (await import(pathToFileURL(join(this.folder, file)).href)) as Migration;
+    }
+    return migrations;
+  }
+}
+
+async function createDialect(config: Config, log: FastifyBaseLogger): Promise<Dialect> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolSize });
+    pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
+    return new PostgresDialect({ pool });
+  }
+  const memory = config.pgliteDir === 'memory://';
+  if (!memory) await mkdir(config.pgliteDir, { recursive: true });
+  const pglite = await PGlite.create(memory ? undefined : config.pgliteDir);
+  log.info({ dir: config.pgliteDir }, 'using embedded PGlite database');
+  return new PGliteDialect(pglite);
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, log: FastifyBaseLogger): Promise<void> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(MIGRATIONS_DIR) });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') log.info({ migration: result.migrationName }, 'migrated');
+    else if (result.status === 'Error') log.error({ migration: result.migrationName }, 'migration failed');
+  }
+  if (error) throw error;
+}
+
+export default fp(
+  async (app) => {
+    const db = new Kysely<Database>({ dialect: await createDialect(app.config, app.log) });
+    app.addHook('onClose', () => db.destroy());
+    await migrateToLatest(db as Kysely<unknown>, app.log);
+    app.decorate('db', db);
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,28 @@
+/** Optional Redis connection (REDIS_URL): shared rate-limit counters now, realtime fan-out later. */
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null when REDIS_URL is unset: everything then runs in-process, for one instance. */
+    redis: Redis | null;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const url = app.config.redisUrl;
+    if (!url) {
+      app.decorate('redis', null);
+      return;
+    }
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
+    await redis.connect();
+    app.decorate('redis', redis);
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  },
+  { name: 'redis', dependencies: ['config'] },
+);

@@ -1,0 +1,64 @@
+/** Schemas and helpers shared by the domain folders. */
+import type { preValidationHookHandler } from 'fastify';
+import { type TProperties, Type } from 'typebox';
+
+/** A request body object: unknown properties are removed before the handler sees it. */
+export const Body = <T extends TProperties>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+
+export const ErrorBody = Type.Record(Type.String(), Type.String(), {
+  description: 'Field-keyed Russian messages; `message` when no field applies',
+});
+
+/** Error responses for the given statuses, every route also documents 500. */
+export function errors<const S extends number>(...statuses: S[]) {
+  const result = {} as Record<S | 500, typeof ErrorBody>;
+  for (const status of [...statuses, 500] as (S | 500)[]) result[status] = ErrorBody;
+  return result;
+}
+
+export const LIMITS = { name: 100, email: 254, password: 200, code: 32 } as const;
+
+export const Email = Type.String({
+  format: 'email',
+  maxLength: LIMITS.email,
+  'x-error': 'Введите корректный e-mail',
+});
+
+export const Name = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.name,
+  'x-error': 'Введите имя',
+});
+
+export const NewPassword = Type.String({
+  minLength: 6,
+  maxLength: LIMITS.password,
+  'x-error': 'Пароль должен быть не короче 6 символов',
+});
+
+export const PasswordConfirmation = Type.String({
+  maxLength: LIMITS.password,
+  'x-error': 'Пароли не совпадают',
+});
+
+export const PASSWORDS_DIFFER = { password2: 'Пароли не совпадают' } as const;
+
+type Normalization = 'trim' | 'lower';
+
+/**
+ * Trims (and lower-cases) string fields of the body before validation, so `' A@B.ru '` is checked
+ * and stored as `'a@b.ru'` and a name of spaces counts as empty.
+ */
+export function normalize(fields: Record<string, Normalization>): preValidationHookHandler {
+  return async (request) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const record = body as Record<string, unknown>;
+    for (const [field, how] of Object.entries(fields)) {
+      const value = record[field];
+      if (typeof value !== 'string') continue;
+      record[field] = how === 'lower' ? value.trim().toLowerCase() : value.trim();
+    }
+  };
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  try {
+    await app.close();
+    app.log.info('stopped');
+    process.exitCode = 0;
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  await app.close();
+  process.exit(1);
+}

@@ -1,0 +1,31 @@
+/** Throw-away PostgreSQL databases for tests and benchmarks (no vitest imports here). */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TempDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTempDatabase(prefix = 'kanban_t_'): Promise<TempDatabase> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}
