@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { paths } from 'shared-ui';
+import { HomePlaceholder } from '../pages/HomePlaceholder';
+import { mfAuth } from '../remotes/mf-auth';
+import { mfBoardView } from '../remotes/mf-board-view';
+import { mfBoards } from '../remotes/mf-boards';
+import { mfSettings } from '../remotes/mf-settings';
+import type { RemoteDefinition } from '../remotes/remote-definition';
+import type { Access } from './guards';
+
+export interface ShellRoute {
+  path: string;
+  access: Access;
+  remote: RemoteDefinition;
+  /** Shown when the remote is not deployed, instead of the error area. */
+  whenMissing?: ReactNode;
+}
+
+/** The route table of SPEC.md section 2. Any other path redirects to /. */
+export const shellRoutes: ShellRoute[] = [
+  { path: paths.home.pattern, access: 'public', remote: mfBoards, whenMissing: <HomePlaceholder /> },
+  { path: paths.login.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.register.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.reset.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.resetValidate.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.resetFinish.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.resetSuccess.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.settings.pattern, access: 'protected', remote: mfSettings },
+  { path: paths.board.pattern, access: 'protected', remote: mfBoardView },
+  { path: paths.boardTask.pattern, access: 'protected', remote: mfBoardView },
+];

@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths, useHeaderStore } from 'shared-ui';
+import { useCurrentUser } from '../../app/use-current-user';
+import { HeaderLinks } from './HeaderLinks';
+import './header.css';
+
+function LogoMark() {
+  return (
+    <svg className="shell-logo__mark" width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
+      <rect width="28" height="28" rx="7" fill="currentColor" />
+      <rect x="6" y="6" width="4.5" height="16" rx="1.5" fill="#fff" />
+      <rect x="11.75" y="6" width="4.5" height="10" rx="1.5" fill="#fff" opacity=".85" />
+      <rect x="17.5" y="6" width="4.5" height="13" rx="1.5" fill="#fff" opacity=".7" />
+    </svg>
+  );
+}
+
+export function Header() {
+  const { token, user } = useCurrentUser();
+  const leftMenu = useHeaderStore((state) => state.leftMenu);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const panelRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // Any navigation closes the side panel.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const burger = burgerRef.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      burger?.focus();
+    };
+  }, [open]);
+
+  return (
+    <>
+      <header className="shell-header">
+        <div className="shell-header__inner">
+          <Link to={paths.home.href()} className="shell-logo" aria-label="Канбан — на главную">
+            <LogoMark />
+            <span className="shell-logo__text shell-header__text">Канбан</span>
+          </Link>
+          <nav className="shell-header__nav" aria-label="Учётная запись">
+            <HeaderLinks token={token} user={user} layout="bar" />
+          </nav>
+          <button
+            ref={burgerRef}
+            type="button"
+            className="shell-burger"
+            aria-label="Меню"
+            aria-expanded={open}
+            aria-controls="shell-side-panel"
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span />
+            <span />
+            <span />
+          </button>
+        </div>
+      </header>
+      {open && (
+        <>
+          {/* biome-ignore lint/a11y: the dim backdrop is a mouse shortcut; Escape closes the panel too */}
+          <div className="shell-backdrop" data-testid="side-panel-backdrop" onClick={() => setOpen(false)} />
+          <aside id="shell-side-panel" ref={panelRef} className="shell-panel" aria-label="Меню">
+            <HeaderLinks token={token} user={user} layout="panel" />
+            {leftMenu && <div className="shell-panel__menu">{leftMenu}</div>}
+          </aside>
+        </>
+      )}
+    </>
+  );
+}

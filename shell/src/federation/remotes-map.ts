@@ -1,0 +1,37 @@
+/** The runtime remotes map: `/remotes.json` = `{ mf_auth: '/remotes/mf-auth/mf-manifest.json', ... }`. */
+export type RemotesMap = Record<string, string>;
+
+export const REMOTES_MAP_URL = '/remotes.json';
+
+let pending: Promise<RemotesMap> | null = null;
+
+async function fetchRemotesMap(): Promise<RemotesMap> {
+  const response = await fetch(REMOTES_MAP_URL, {
+    cache: 'no-cache',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${REMOTES_MAP_URL}: HTTP ${response.status}`);
+  const data: unknown = await response.json();
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new Error(`${REMOTES_MAP_URL}: not a map`);
+  const map: RemotesMap = {};
+  for (const [name, url] of Object.entries(data)) if (typeof url === 'string' && url) map[name] = url;
+  return map;
+}
+
+/** Fetched once per page load; a failed fetch is forgotten so the next call (a retry) fetches again. */
+export function getRemotesMap({ refresh = false } = {}): Promise<RemotesMap> {
+  if (!pending || refresh) {
+    const request = fetchRemotesMap();
+    pending = request;
+    request.catch(() => {
+      if (pending === request) pending = null;
+    });
+  }
+  return pending;
+}
+
+/** Manifest URLs may be relative to the page; the federation runtime wants absolute ones. */
+export function toAbsoluteUrl(url: string, base = window.location.href): string {
+  return new URL(url, base).href;
+}

@@ -1,0 +1,9 @@
+import { loadRemoteComponent } from '../federation/load-remote';
+import type { RemoteDefinition } from './remote-definition';
+
+/** /board/:boardId and /board/:boardId/task/:taskId */
+export const mfBoardView: RemoteDefinition = {
+  name: 'mf_board_view',
+  title: 'Доска',
+  load: (options) => loadRemoteComponent('mf_board_view', 'App', options),
+};

@@ -1,0 +1,9 @@
+import { loadRemoteComponent } from '../federation/load-remote';
+import type { RemoteDefinition } from './remote-definition';
+
+/** / (landing for visitors, 'Мои доски' for users). */
+export const mfBoards: RemoteDefinition = {
+  name: 'mf_boards',
+  title: 'Мои доски',
+  load: (options) => loadRemoteComponent('mf_boards', 'App', options),
+};
