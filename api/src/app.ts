@@ -38,7 +38,11 @@ const configPlugin = fp<{ config: Config }>(async (app, { config }) => app.decor
   name: 'config',
 });
 
-export async function buildApp(config: Config): Promise<App> {
+/**
+ * Builds the app; plugins load on `ready()` or `listen()`. Callers close it when that fails, since
+ * plugins that did load may hold connections.
+ */
+export function buildApp(config: Config): App {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -70,12 +74,5 @@ export async function buildApp(config: Config): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);
-
-  try {
-    await app.ready();
-  } catch (err) {
-    await app.close().catch(() => {});
-    throw err;
-  }
   return app;
 }

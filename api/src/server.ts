@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = buildApp(config);
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -34,6 +34,6 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
   app.log.error({ err }, 'could not start');
-  await app.close();
+  await app.close().catch(() => {});
   process.exit(1);
 }

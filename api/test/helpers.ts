@@ -49,15 +49,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database (PostgreSQL unless `databaseUrl: null` with PGlite is asked for) and temp DATA_DIR. */
-export async function createTestApp(overrides: Partial<Config> = {}, pglite = false): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Run on in-memory PGlite instead of a fresh PostgreSQL database. */
+  pglite?: boolean;
+  /** Adds routes (for example a throwaway one for error paths) before the app is ready. */
+  extend?: (app: App) => void;
+}
+
+/** The app on a fresh database (PostgreSQL, or PGlite when asked) with a temporary DATA_DIR. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-api-'));
-  const database = pglite ? null : await createTempDatabase();
+  const database = options.pglite ? null : await createTempDatabase();
   const config = testConfig(dataDir, { databaseUrl: database?.url ?? null, ...overrides });
-  const app = await buildApp(config).catch(async (err: unknown) => {
+  const app = buildApp(config);
+  options.extend?.(app);
+  try {
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => {});
     await database?.drop();
     throw err;
-  });
+  }
   return {
     app,
     db: app.db,
