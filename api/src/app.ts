@@ -2,11 +2,12 @@
  * The whole API as one Fastify instance: infrastructure plugins first (config, db, redis, auth,
  * mailer, limiter), then the domain plugins, then the static site with its not-found handler.
  */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import authRoutes from './auth/routes.js';
 import type { Config } from './config.js';
 import { errorHandler } from './errors.js';

@@ -5,7 +5,13 @@
  * own message in `x-error`; too long values get one shared message.
  */
 import { Ajv, type Options } from 'ajv';
-import type { FastifyError, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+} from 'fastify';
 
 export const TOO_LONG = 'Слишком длинное значение';
 const INVALID = 'Некорректное значение';

@@ -57,7 +57,10 @@ export interface TestAppOptions {
 }
 
 /** The app on a fresh database (PostgreSQL, or PGlite when asked) with a temporary DATA_DIR. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-api-'));
   const database = options.pglite ? null : await createTempDatabase();
   const config = testConfig(dataDir, { databaseUrl: database?.url ?? null, ...overrides });

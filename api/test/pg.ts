@@ -26,6 +26,7 @@ export async function createTempDatabase(prefix = 'kanban_t_'): Promise<TempData
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }

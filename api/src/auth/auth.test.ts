@@ -22,7 +22,12 @@ async function rejected(method: 'POST' | 'PUT', url: string, payload: unknown, t
   // A string is sent as raw JSON text, to try bodies that are not objects or not JSON at all.
   const res =
     typeof payload === 'string'
-      ? await t.app.inject({ method, url, body: payload, headers: { ...headers, 'content-type': 'application/json' } })
+      ? await t.app.inject({
+          method,
+          url,
+          body: payload,
+          headers: { ...headers, 'content-type': 'application/json' },
+        })
       : await t.app.inject({ method, url, payload: payload as object, headers });
   expect(await snapshot(t.db)).toEqual(before);
   return { status: res.statusCode, body: res.json() as Record<string, string> };
@@ -31,17 +36,30 @@ async function rejected(method: 'POST' | 'PUT', url: string, payload: unknown, t
 describe('register', () => {
   it('creates an account and answers a token that works', async () => {
     const user = newUser('  Анна  ');
-    const res = await call('POST', '/api/auth/register', { ...user, email: `  ${user.email.toUpperCase()} ` });
+    const res = await call('POST', '/api/auth/register', {
+      ...user,
+      email: `  ${user.email.toUpperCase()} `,
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['token']);
     const me = await call('GET', '/api/auth/user', undefined, res.body.token as string);
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: expect.any(Number), name: 'Анна', email: user.email, gender: null, avatar: null });
+    expect(me.body).toEqual({
+      id: expect.any(Number),
+      name: 'Анна',
+      email: user.email,
+      gender: null,
+      avatar: null,
+    });
   });
 
   it('stores a scrypt hash, never the password', async () => {
     const user = await register(t.app);
-    const row = await t.db.selectFrom('users').selectAll().where('email', '=', user.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(row.password_hash).not.toContain(user.password);
   });
@@ -54,9 +72,17 @@ describe('register', () => {
     ['bad e-mail', { email: 'not-an-email' }, { email: 'Введите корректный e-mail' }],
     ['missing e-mail', { email: undefined }, { email: 'Введите корректный e-mail' }],
     ['1 MB e-mail', { email: `${MB}@example.com` }, { email: 'Слишком длинное значение' }],
-    ['short password', { password: '123', password2: '123' }, { password: 'Пароль должен быть не короче 6 символов' }],
+    [
+      'short password',
+      { password: '123', password2: '123' },
+      { password: 'Пароль должен быть не короче 6 символов' },
+    ],
     ['1 MB password', { password: MB }, { password: 'Слишком длинное значение' }],
-    ['numeric password', { password: 1234567, password2: 1234567 }, { password: 'Пароль должен быть не короче 6 символов', password2: 'Пароли не совпадают' }],
+    [
+      'numeric password',
+      { password: 1234567, password2: 1234567 },
+      { password: 'Пароль должен быть не короче 6 символов', password2: 'Пароли не совпадают' },
+    ],
     ['missing password2', { password2: undefined }, { password2: 'Пароли не совпадают' }],
     ['mismatched password2', { password2: 'other-password' }, { password2: 'Пароли не совпадают' }],
   ])('rejects %s with a field error and writes nothing', async (_case, change, expected) => {
@@ -78,7 +104,10 @@ describe('register', () => {
 
   it('rejects a duplicate e-mail, whatever its case', async () => {
     const user = await register(t.app);
-    const res = await rejected('POST', '/api/auth/register', { ...newUser(), email: user.email.toUpperCase() });
+    const res = await rejected('POST', '/api/auth/register', {
+      ...newUser(),
+      email: user.email.toUpperCase(),
+    });
     expect(res).toEqual({ status: 400, body: { email: 'Этот e-mail уже зарегистрирован' } });
   });
 
@@ -97,7 +126,11 @@ describe('register', () => {
     const user = newUser();
     const res = await call('POST', '/api/auth/register', { ...user, id: 1, token_version: 99, avatar: 'x' });
     expect(res.status).toBe(200);
-    const row = await t.db.selectFrom('users').selectAll().where('email', '=', user.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
     expect(row.token_version).toBe(0);
     expect(row.avatar).toBeNull();
   });
@@ -106,15 +139,24 @@ describe('register', () => {
 describe('login', () => {
   it('answers a token for the right password, e-mail in any case', async () => {
     const user = await register(t.app);
-    const res = await call('POST', '/api/auth/login', { email: ` ${user.email.toUpperCase()}`, password: user.password });
+    const res = await call('POST', '/api/auth/login', {
+      email: ` ${user.email.toUpperCase()}`,
+      password: user.password,
+    });
     expect(res.status).toBe(200);
     expect((await call('GET', '/api/auth/user', undefined, res.body.token as string)).status).toBe(200);
   });
 
   it('rejects a wrong password and an unknown e-mail alike', async () => {
     const user = await register(t.app);
-    const wrong = await rejected('POST', '/api/auth/login', { email: user.email, password: 'wrong-password' });
-    const unknown = await rejected('POST', '/api/auth/login', { email: 'nobody@example.com', password: 'whatever' });
+    const wrong = await rejected('POST', '/api/auth/login', {
+      email: user.email,
+      password: 'wrong-password',
+    });
+    const unknown = await rejected('POST', '/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'whatever',
+    });
     expect(wrong).toEqual({ status: 400, body: { password: 'Неверный e-mail или пароль' } });
     expect(unknown).toEqual(wrong);
   });
@@ -134,7 +176,11 @@ describe('current user and tokens', () => {
     const unauthorized = { status: 401, body: { message: 'Требуется вход' } };
     expect(await call('GET', '/api/auth/user')).toEqual(unauthorized);
     expect(await call('GET', '/api/auth/user', undefined, 'garbage')).toEqual(unauthorized);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: 'Basic abc' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -144,10 +190,18 @@ describe('current user and tokens', () => {
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     const hs512Head = b64({ alg: 'HS512', typ: 'JWT' });
-    const hs512Sig = createHmac('sha512', t.config.jwtSecret).update(`${hs512Head}.${payload}`).digest('base64url');
+    const hs512Sig = createHmac('sha512', t.config.jwtSecret)
+      .update(`${hs512Head}.${payload}`)
+      .digest('base64url');
     const otherHead = b64({ alg: 'HS256', typ: 'JWT' });
-    const otherSig = createHmac('sha256', 'another-secret').update(`${otherHead}.${payload}`).digest('base64url');
-    for (const token of [none, `${hs512Head}.${payload}.${hs512Sig}`, `${otherHead}.${payload}.${otherSig}`]) {
+    const otherSig = createHmac('sha256', 'another-secret')
+      .update(`${otherHead}.${payload}`)
+      .digest('base64url');
+    for (const token of [
+      none,
+      `${hs512Head}.${payload}.${hs512Sig}`,
+      `${otherHead}.${payload}.${otherSig}`,
+    ]) {
       expect((await call('GET', '/api/auth/user', undefined, token)).status).toBe(401);
     }
     expect((await call('GET', '/api/auth/user', undefined, user.token)).status).toBe(200);
@@ -166,7 +220,12 @@ describe('edit', () => {
   it('updates name, e-mail and gender', async () => {
     const user = await register(t.app);
     const email = newUser().email;
-    const res = await call('PUT', '/api/auth/edit', { name: ' Борис ', email: email.toUpperCase(), gender: 1 }, user.token);
+    const res = await call(
+      'PUT',
+      '/api/auth/edit',
+      { name: ' Борис ', email: email.toUpperCase(), gender: 1 },
+      user.token,
+    );
     expect(res).toEqual({ status: 200, body: { success: true } });
     const me = await call('GET', '/api/auth/user', undefined, user.token);
     expect(me.body).toMatchObject({ name: 'Борис', email, gender: 1 });
@@ -176,7 +235,12 @@ describe('edit', () => {
 
   it('keeps its own e-mail', async () => {
     const user = await register(t.app);
-    const res = await call('PUT', '/api/auth/edit', { name: 'Вера', email: user.email, gender: 0 }, user.token);
+    const res = await call(
+      'PUT',
+      '/api/auth/edit',
+      { name: 'Вера', email: user.email, gender: 0 },
+      user.token,
+    );
     expect(res.status).toBe(200);
   });
 
@@ -188,12 +252,20 @@ describe('edit', () => {
     ['1 MB name', { name: MB, email: 'a@b.ru', gender: 1 }, { name: 'Слишком длинное значение' }],
   ])('rejects %s and changes nothing', async (_case, payload, expected) => {
     const user = await register(t.app);
-    expect(await rejected('PUT', '/api/auth/edit', payload, user.token)).toEqual({ status: 400, body: expected });
+    expect(await rejected('PUT', '/api/auth/edit', payload, user.token)).toEqual({
+      status: 400,
+      body: expected,
+    });
   });
 
   it('rejects an e-mail that belongs to someone else', async () => {
     const [a, b] = [await register(t.app), await register(t.app)];
-    const res = await rejected('PUT', '/api/auth/edit', { name: 'Ян', email: b.email, gender: null }, a.token);
+    const res = await rejected(
+      'PUT',
+      '/api/auth/edit',
+      { name: 'Ян', email: b.email, gender: null },
+      a.token,
+    );
     expect(res).toEqual({ status: 400, body: { email: 'Этот e-mail уже зарегистрирован' } });
   });
 
@@ -218,19 +290,46 @@ describe('password change', () => {
     expect((await call('GET', '/api/auth/user', undefined, user.token)).status).toBe(401);
     expect((await call('GET', '/api/auth/user', undefined, other.body.token as string)).status).toBe(401);
     expect((await call('GET', '/api/auth/user', undefined, res.body.token as string)).status).toBe(200);
-    expect((await call('POST', '/api/auth/login', { email: user.email, password: user.password })).status).toBe(400);
-    expect((await call('POST', '/api/auth/login', { email: user.email, password: 'new-password' })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/login', { email: user.email, password: user.password })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/auth/login', { email: user.email, password: 'new-password' })).status,
+    ).toBe(200);
   });
 
   it.each([
-    ['wrong old password', { oldPassword: 'wrong-password', password: 'new-password', password2: 'new-password' }, { oldPassword: 'Неверный пароль' }],
-    ['mismatched password2', { oldPassword: 'secret-password', password: 'new-password', password2: 'other' }, { password2: 'Пароли не совпадают' }],
-    ['short password', { oldPassword: 'secret-password', password: '123', password2: '123' }, { password: 'Пароль должен быть не короче 6 символов' }],
-    ['missing old password', { password: 'new-password', password2: 'new-password' }, { oldPassword: 'Введите текущий пароль' }],
-    ['1 MB old password', { oldPassword: MB, password: 'new-password', password2: 'new-password' }, { oldPassword: 'Слишком длинное значение' }],
+    [
+      'wrong old password',
+      { oldPassword: 'wrong-password', password: 'new-password', password2: 'new-password' },
+      { oldPassword: 'Неверный пароль' },
+    ],
+    [
+      'mismatched password2',
+      { oldPassword: 'secret-password', password: 'new-password', password2: 'other' },
+      { password2: 'Пароли не совпадают' },
+    ],
+    [
+      'short password',
+      { oldPassword: 'secret-password', password: '123', password2: '123' },
+      { password: 'Пароль должен быть не короче 6 символов' },
+    ],
+    [
+      'missing old password',
+      { password: 'new-password', password2: 'new-password' },
+      { oldPassword: 'Введите текущий пароль' },
+    ],
+    [
+      '1 MB old password',
+      { oldPassword: MB, password: 'new-password', password2: 'new-password' },
+      { oldPassword: 'Слишком длинное значение' },
+    ],
   ])('rejects %s, changes nothing and keeps the token', async (_case, payload, expected) => {
     const user = await register(t.app);
-    expect(await rejected('PUT', '/api/auth/password', payload, user.token)).toEqual({ status: 400, body: expected });
+    expect(await rejected('PUT', '/api/auth/password', payload, user.token)).toEqual({
+      status: 400,
+      body: expected,
+    });
     expect((await call('GET', '/api/auth/user', undefined, user.token)).status).toBe(200);
   });
 });

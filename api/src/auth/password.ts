@@ -41,7 +41,8 @@ export class PasswordHasher {
 
   /** Checks a password; without a stored hash it does the same work and fails, so timing tells nothing. */
   async verify(password: string, stored: string | null): Promise<boolean> {
-    const parsed = parse(stored ?? (await (this.dummy ??= this.hash(randomBytes(16).toString('hex')))));
+    if (stored === null) this.dummy ??= this.hash(randomBytes(16).toString('hex'));
+    const parsed = parse(stored ?? (await (this.dummy as Promise<string>)));
     if (!parsed) return false;
     const key = await derive(password, parsed.salt, parsed.cost);
     return stored !== null && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);

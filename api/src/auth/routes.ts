@@ -33,7 +33,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { name, email, password, password2 } = request.body;
       if (password !== password2) throw new HttpError(400, PASSWORDS_DIFFER);
-      await app.limiter.check('email', [{ name: 'register:ip', subject: request.ip, limit: limits.registerIp }]);
+      await app.limiter.check('email', [
+        { name: 'register:ip', subject: request.ip, limit: limits.registerIp },
+      ]);
       const passwordHash = await app.passwords.hash(password);
       const account = await createUser(app.db, { name, email, passwordHash });
       if (!account) throw new HttpError(400, EMAIL_TAKEN);

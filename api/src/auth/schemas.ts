@@ -49,7 +49,11 @@ export const ChangePassword = {
   tags: ['auth'],
   security: [{ bearer: [] }],
   body: Body({
-    oldPassword: Type.String({ minLength: 1, maxLength: LIMITS.password, 'x-error': 'Введите текущий пароль' }),
+    oldPassword: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.password,
+      'x-error': 'Введите текущий пароль',
+    }),
     password: NewPassword,
     password2: PasswordConfirmation,
   }),

@@ -39,7 +39,11 @@ describe('PGlite', () => {
         .select('name' as never)
         .execute();
       expect(migrations.length).toBeGreaterThanOrEqual(2);
-      expect((await t.app.inject('/health/ready')).json()).toEqual({ status: 'ok', db: 'up', redis: 'disabled' });
+      expect((await t.app.inject('/health/ready')).json()).toEqual({
+        status: 'ok',
+        db: 'up',
+        redis: 'disabled',
+      });
     } finally {
       await t.close();
     }

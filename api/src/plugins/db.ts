@@ -8,7 +8,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Dialect, Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import {
+  type Dialect,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.js';

@@ -45,13 +45,16 @@ describe('with built front-ends', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it.each(['/login', '/board/12/task/7', '/reset/validate/abc?code=x'])('falls back to index.html for %s', async (url) => {
-    const res = await t.app.inject(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<title>shell</title>');
-    expect(res.headers['cache-control']).toBe(NO_CACHE);
-  });
+  it.each(['/login', '/board/12/task/7', '/reset/validate/abc?code=x'])(
+    'falls back to index.html for %s',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<title>shell</title>');
+      expect(res.headers['cache-control']).toBe(NO_CACHE);
+    },
+  );
 
   it('marks hashed chunks immutable and other files no-cache', async () => {
     const chunk = await t.app.inject('/static/js/main.abc123.js');

@@ -54,19 +54,31 @@ describe('password reset', () => {
     expect(mail.text).toContain(`http://kanban.test/reset/validate/${id}?code=${code}`);
     expect(mail.html).toContain(`http://kanban.test/reset/validate/${id}?code=${code}`);
 
-    const row = await t.db.selectFrom('password_resets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.code_hash).not.toContain(code);
 
-    expect(await call('PATCH', '/api/reset/validate', { code: ` ${code.toUpperCase()} `, resetId: id })).toEqual({
+    expect(
+      await call('PATCH', '/api/reset/validate', { code: ` ${code.toUpperCase()} `, resetId: id }),
+    ).toEqual({
       status: 200,
       body: { id },
     });
     expect(
-      await call('PATCH', '/api/reset/password', { resetId: id, password: 'brand-new', password2: 'brand-new' }),
+      await call('PATCH', '/api/reset/password', {
+        resetId: id,
+        password: 'brand-new',
+        password2: 'brand-new',
+      }),
     ).toEqual({ status: 200, body: { isCompleted: true } });
 
     expect((await call('GET', '/api/auth/user', undefined, user.token)).status).toBe(401);
-    expect((await call('POST', '/api/auth/login', { email: user.email, password: user.password })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/auth/login', { email: user.email, password: user.password })).status,
+    ).toBe(400);
     const login = await call('POST', '/api/auth/login', { email: user.email, password: 'brand-new' });
     expect(login.status).toBe(200);
     expect((await call('GET', '/api/auth/user', undefined, login.body.token as string)).status).toBe(200);
@@ -79,7 +91,10 @@ describe('password reset', () => {
     expect(res.body.id).toMatch(UUID);
     expect(sent).toHaveLength(0);
     // The code step cannot tell it apart either.
-    const validate = await call('PATCH', '/api/reset/validate', { code: 'abcdefgh', resetId: res.body.id as string });
+    const validate = await call('PATCH', '/api/reset/validate', {
+      code: 'abcdefgh',
+      resetId: res.body.id as string,
+    });
     expect(validate).toEqual({ status: 400, body: { code: 'Неверный код' } });
   });
 
@@ -115,7 +130,10 @@ describe('password reset', () => {
     });
     expect(
       await rejected('/api/reset/password', { resetId: id, password: 'brand-new', password2: 'brand-new' }),
-    ).toEqual({ status: 400, body: { password: 'Сброс пароля недействителен или устарел. Запросите сброс заново.' } });
+    ).toEqual({
+      status: 400,
+      body: { password: 'Сброс пароля недействителен или устарел. Запросите сброс заново.' },
+    });
   });
 
   it('rejects an expired code without changing anything', async () => {
@@ -142,7 +160,9 @@ describe('password reset', () => {
     });
     const finish = { resetId: id, password: 'brand-new', password2: 'brand-new' };
     expect((await call('PATCH', '/api/reset/password', finish)).status).toBe(200);
-    expect(await rejected('/api/reset/password', { ...finish, password: 'again-new', password2: 'again-new' })).toEqual({
+    expect(
+      await rejected('/api/reset/password', { ...finish, password: 'again-new', password2: 'again-new' }),
+    ).toEqual({
       status: 400,
       body: { password: 'Сброс пароля недействителен или устарел. Запросите сброс заново.' },
     });
@@ -153,25 +173,55 @@ describe('password reset', () => {
     const { id } = await requestReset(user.email);
     expect(
       await rejected('/api/reset/password', { resetId: id, password: 'brand-new', password2: 'brand-new' }),
-    ).toEqual({ status: 400, body: { password: 'Сброс пароля недействителен или устарел. Запросите сброс заново.' } });
+    ).toEqual({
+      status: 400,
+      body: { password: 'Сброс пароля недействителен или устарел. Запросите сброс заново.' },
+    });
   });
 
   it.each([
-    ['mismatched password2', { password: 'brand-new', password2: 'other-one' }, { password2: 'Пароли не совпадают' }],
-    ['short password', { password: '123', password2: '123' }, { password: 'Пароль должен быть не короче 6 символов' }],
-    ['1 MB password', { password: 'x'.repeat(1024 * 1024), password2: 'x' }, { password: 'Слишком длинное значение' }],
-    ['bad reset id', { resetId: 'not-a-uuid', password: 'brand-new', password2: 'brand-new' }, { resetId: 'Запрос на сброс пароля не найден' }],
+    [
+      'mismatched password2',
+      { password: 'brand-new', password2: 'other-one' },
+      { password2: 'Пароли не совпадают' },
+    ],
+    [
+      'short password',
+      { password: '123', password2: '123' },
+      { password: 'Пароль должен быть не короче 6 символов' },
+    ],
+    [
+      '1 MB password',
+      { password: 'x'.repeat(1024 * 1024), password2: 'x' },
+      { password: 'Слишком длинное значение' },
+    ],
+    [
+      'bad reset id',
+      { resetId: 'not-a-uuid', password: 'brand-new', password2: 'brand-new' },
+      { resetId: 'Запрос на сброс пароля не найден' },
+    ],
   ])('finish rejects %s on a validated reset', async (_case, change, expected) => {
     const user = await register(t.app);
     const { id, code } = await requestReset(user.email);
     await call('PATCH', '/api/reset/validate', { code, resetId: id });
-    expect(await rejected('/api/reset/password', { resetId: id, ...change })).toEqual({ status: 400, body: expected });
+    expect(await rejected('/api/reset/password', { resetId: id, ...change })).toEqual({
+      status: 400,
+      body: expected,
+    });
   });
 
   it.each([
     ['missing code', { resetId: '00000000-0000-4000-8000-000000000000' }, { code: 'Введите код из письма' }],
-    ['1 MB code', { code: 'x'.repeat(1024 * 1024), resetId: '00000000-0000-4000-8000-000000000000' }, { code: 'Слишком длинное значение' }],
-    ['unknown reset', { code: 'abcdefgh', resetId: '00000000-0000-4000-8000-000000000000' }, { code: 'Код недействителен или устарел. Запросите сброс пароля заново.' }],
+    [
+      '1 MB code',
+      { code: 'x'.repeat(1024 * 1024), resetId: '00000000-0000-4000-8000-000000000000' },
+      { code: 'Слишком длинное значение' },
+    ],
+    [
+      'unknown reset',
+      { code: 'abcdefgh', resetId: '00000000-0000-4000-8000-000000000000' },
+      { code: 'Код недействителен или устарел. Запросите сброс пароля заново.' },
+    ],
   ])('validate rejects %s', async (_case, payload, expected) => {
     expect(await rejected('/api/reset/validate', payload)).toEqual({ status: 400, body: expected });
   });
@@ -186,7 +236,11 @@ describe('outbox', () => {
 
   it('writes each message as an .eml file holding the link', async () => {
     const user = await register(o.app);
-    const res = await o.app.inject({ method: 'POST', url: '/api/reset/create', payload: { email: user.email } });
+    const res = await o.app.inject({
+      method: 'POST',
+      url: '/api/reset/create',
+      payload: { email: user.email },
+    });
     const { id } = res.json<{ id: string }>();
     const outbox = join(o.config.dataDir, 'outbox');
     await vi.waitFor(async () => expect(await readdir(outbox)).toHaveLength(1), { timeout: 5000 });

@@ -4,7 +4,14 @@ import { HttpError } from '../errors.js';
 import { normalize, PASSWORDS_DIFFER } from '../schemas.js';
 import { CodeHasher, generateCode } from './code.js';
 import { resetMail } from './mail.js';
-import { completeReset, createReset, findReset, findUserIdByEmail, markValidated, recordWrongCode } from './repository.js';
+import {
+  completeReset,
+  createReset,
+  findReset,
+  findUserIdByEmail,
+  markValidated,
+  recordWrongCode,
+} from './repository.js';
 import { CreateReset, FinishReset, ValidateReset } from './schemas.js';
 
 const TTL_SECONDS = 15 * 60;
@@ -21,24 +28,28 @@ const resetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Known and unknown e-mails take the same path (a reset row is stored either way) and get the same
   // answer; only a known address gets a message, sent after the reply so its timing tells nothing.
-  app.post('/create', { schema: CreateReset, preValidation: normalize({ email: 'lower' }) }, async (request) => {
-    const { email } = request.body;
-    await app.limiter.check('email', [
-      { name: 'reset:ip', subject: request.ip, limit: limits.resetCreateIp },
-      { name: 'reset:email', subject: email, limit: limits.resetCreateAccount },
-    ]);
-    const id = randomUUID();
-    const code = generateCode();
-    const userId = await findUserIdByEmail(app.db, email);
-    await createReset(app.db, { id, userId, codeHash: codes.hash(id, code), ttlSeconds: TTL_SECONDS });
-    if (userId !== null) {
-      const link = `${publicUrl}/reset/validate/${id}?code=${encodeURIComponent(code)}`;
-      app.mailer
-        .send(resetMail(email, code, link))
-        .catch((err: unknown) => request.log.error({ err, resetId: id }, 'reset mail failed'));
-    }
-    return { id };
-  });
+  app.post(
+    '/create',
+    { schema: CreateReset, preValidation: normalize({ email: 'lower' }) },
+    async (request) => {
+      const { email } = request.body;
+      await app.limiter.check('email', [
+        { name: 'reset:ip', subject: request.ip, limit: limits.resetCreateIp },
+        { name: 'reset:email', subject: email, limit: limits.resetCreateAccount },
+      ]);
+      const id = randomUUID();
+      const code = generateCode();
+      const userId = await findUserIdByEmail(app.db, email);
+      await createReset(app.db, { id, userId, codeHash: codes.hash(id, code), ttlSeconds: TTL_SECONDS });
+      if (userId !== null) {
+        const link = `${publicUrl}/reset/validate/${id}?code=${encodeURIComponent(code)}`;
+        app.mailer
+          .send(resetMail(email, code, link))
+          .catch((err: unknown) => request.log.error({ err, resetId: id }, 'reset mail failed'));
+      }
+      return { id };
+    },
+  );
 
   app.patch(
     '/validate',

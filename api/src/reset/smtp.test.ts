@@ -42,7 +42,11 @@ afterAll(async () => {
 
 it('delivers the reset code over SMTP and the code from the message finishes the reset', async () => {
   const user = await register(t.app);
-  const create = await t.app.inject({ method: 'POST', url: '/api/reset/create', payload: { email: user.email } });
+  const create = await t.app.inject({
+    method: 'POST',
+    url: '/api/reset/create',
+    payload: { email: user.email },
+  });
   const { id } = create.json<{ id: string }>();
 
   await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000 });
@@ -56,7 +60,11 @@ it('delivers the reset code over SMTP and the code from the message finishes the
   const code = link?.[2] as string;
   expect(text).toContain(`Код подтверждения: ${code}`);
 
-  const validate = await t.app.inject({ method: 'PATCH', url: '/api/reset/validate', payload: { code, resetId: id } });
+  const validate = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/reset/validate',
+    payload: { code, resetId: id },
+  });
   expect(validate.statusCode).toBe(200);
   const finish = await t.app.inject({
     method: 'PATCH',
@@ -76,7 +84,11 @@ it('answers the same when the mail server is down', async () => {
   const down = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
   try {
     const user = await register(down.app);
-    const res = await down.app.inject({ method: 'POST', url: '/api/reset/create', payload: { email: user.email } });
+    const res = await down.app.inject({
+      method: 'POST',
+      url: '/api/reset/create',
+      payload: { email: user.email },
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['id']);
   } finally {
