@@ -1,0 +1,27 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fetchMock, jsonResponse, renderApp, sentBody } from '../../test/utils';
+
+describe('register', () => {
+  it('sends the trimmed name and password2, shows field errors and clears them on edit', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { email: 'Этот e-mail уже занят' }));
+    renderApp('/register');
+    fireEvent.change(screen.getByLabelText('Имя'), { target: { value: '  Анна  ' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@example.com' } });
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret12' } });
+    fireEvent.change(screen.getByLabelText('Повторите пароль'), { target: { value: 'secret12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+
+    expect(await screen.findByText('Этот e-mail уже занят')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/register');
+    expect(sentBody()).toEqual({
+      name: 'Анна',
+      email: 'anna@example.com',
+      password: 'secret12',
+      password2: 'secret12',
+    });
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna2@example.com' } });
+    expect(screen.queryByText('Этот e-mail уже занят')).toBeNull();
+  });
+});

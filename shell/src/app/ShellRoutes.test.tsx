@@ -1,0 +1,84 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anna, LocationProbe, signIn } from '../test/utils';
+import { ShellRoutes } from './ShellRoutes';
+
+const deployed = new Set(['mf_auth', 'mf_settings', 'mf_board_view']);
+
+vi.mock('../federation/load-remote', () => {
+  class RemoteMissingError extends Error {}
+  return {
+    RemoteMissingError,
+    loadRemoteComponent: async (name: string) => {
+      if (!deployed.has(name)) throw new RemoteMissingError(name);
+      return () => <div>remote {name}</div>;
+    },
+  };
+});
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ShellRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('shell routes', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('redirects an unknown path to /', async () => {
+    renderAt('/no/such/page');
+    expect(location()).toBe('/');
+    expect(await screen.findByText(/Зарегистрируйтесь/)).toBeTruthy();
+  });
+
+  it.each(['/settings', '/board/5', '/board/5/task/9'])(
+    'sends %s without a token to /login',
+    async (path) => {
+      renderAt(path);
+      expect(location()).toBe('/login');
+      expect(await screen.findByText('remote mf_auth')).toBeTruthy();
+    },
+  );
+
+  it.each(['/login', '/register', '/reset', '/reset/validate/abc', '/reset/finish/abc', '/reset/success'])(
+    'sends %s with a stored token to /',
+    async (path) => {
+      signIn();
+      renderAt(path);
+      expect(location()).toBe('/');
+      expect(await screen.findByRole('heading', { name: 'Мои доски' })).toBeTruthy();
+    },
+  );
+
+  it('mounts mf_auth for the auth screens of a visitor', async () => {
+    renderAt('/reset/validate/abc?code=x1');
+    expect(await screen.findByText('remote mf_auth')).toBeTruthy();
+    expect(location()).toBe('/reset/validate/abc?code=x1');
+  });
+
+  it('loads the current user before a protected page and shows nothing until then', async () => {
+    signIn(null);
+    let answer!: (response: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+
+    const { container } = renderAt('/board/3/task/4');
+    expect(container.textContent).toBe('/board/3/task/4');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
+
+    answer(
+      new Response(JSON.stringify(anna), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    expect(await screen.findByText('remote mf_board_view')).toBeTruthy();
+  });
+});

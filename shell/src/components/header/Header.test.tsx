@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { useAuthStore, useHeaderStore } from 'shared-ui';
+import { describe, expect, it, vi } from 'vitest';
+import { LocationProbe, signIn } from '../../test/utils';
+import { Header } from './Header';
+
+function renderHeader(path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Header />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('Header', () => {
+  it('shows Вход and Регистрация to a visitor', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: /на главную/ }).getAttribute('href')).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Регистрация' }));
+    expect(location()).toBe('/register');
+    fireEvent.click(screen.getByRole('button', { name: 'Вход' }));
+    expect(location()).toBe('/login');
+    expect(screen.queryByText('Выход')).toBeNull();
+  });
+
+  it('shows avatar, name, Настройки and Выход to a signed-in user', () => {
+    signIn();
+    const logout = vi.fn();
+    useAuthStore.setState({ logout });
+    renderHeader();
+    expect(screen.getByText('Анна')).toBeTruthy();
+    expect(screen.getByTitle('Анна (я)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Настройки' }).getAttribute('href')).toBe('/settings');
+    expect(screen.queryByRole('button', { name: 'Вход' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Выход' }));
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('opens the side panel from the burger and closes it on the backdrop', () => {
+    renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
+    const panel = document.getElementById('shell-side-panel');
+    expect(panel?.textContent).toContain('Регистрация');
+    fireEvent.click(screen.getByTestId('side-panel-backdrop'));
+    expect(document.getElementById('shell-side-panel')).toBeNull();
+  });
+
+  it('shows the left menu a page puts into the panel', () => {
+    renderHeader();
+    act(() => useHeaderStore.getState().setLeftMenu(<p>Меню доски</p>));
+    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
+    expect(screen.getByText('Меню доски')).toBeTruthy();
+  });
+
+  it('does not toggle the filter when the page has not enabled it', () => {
+    signIn();
+    renderHeader('/board/1');
+    expect(screen.queryByRole('button', { name: /Анна/ })).toBeNull();
+  });
+
+  it('avatar click toggles assignee when the user filter is enabled', () => {
+    signIn();
+    useHeaderStore.setState({ userFilterEnabled: true });
+    renderHeader('/board/1?label=2&assignee=3&assignee=7');
+    const me = screen.getByRole('button', { name: /Анна/ });
+
+    fireEvent.click(me);
+    expect(location()).toBe('/board/1?label=2&assignee=7');
+    fireEvent.click(me);
+    expect(location()).toBe('/board/1?label=2');
+    fireEvent.click(me);
+    expect(location()).toBe('/board/1?label=2&assignee=7');
+  });
+});

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({
+  registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
+  loadRemote: vi.fn(),
+}));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('runtime remotes', () => {
+  const fetchMock = vi.fn();
+
+  beforeEach(() => {
+    vi.resetModules();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    runtime.registerRemotes.mockReset();
+    runtime.loadRemote.mockReset();
+  });
+
+  it('registers a remote from /remotes.json with an absolute manifest URL, then loads name/App', async () => {
+    fetchMock.mockResolvedValue(json({ mf_auth: '/remotes/mf-auth/mf-manifest.json' }));
+    const App = () => null;
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    const { loadRemoteComponent } = await import('./load-remote');
+
+    await expect(loadRemoteComponent('mf_auth', 'App')).resolves.toBe(App);
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-cache' }));
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mf_auth', entry: `${window.location.origin}/remotes/mf-auth/mf-manifest.json` }],
+      { force: false },
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mf_auth/App');
+
+    await loadRemoteComponent('mf_auth', 'App');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects with RemoteMissingError for a remote absent from the map', async () => {
+    fetchMock.mockResolvedValue(json({}));
+    const { loadRemoteComponent, RemoteMissingError } = await import('./load-remote');
+    await expect(loadRemoteComponent('mf_boards', 'App')).rejects.toBeInstanceOf(RemoteMissingError);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('fetches the map again after a failure', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('offline'))
+      .mockResolvedValueOnce(json({ mf_auth: '/m.json' }));
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    const { loadRemoteComponent } = await import('./load-remote');
+    await expect(loadRemoteComponent('mf_auth', 'App')).rejects.toThrow('offline');
+    await expect(loadRemoteComponent('mf_auth', 'App')).resolves.toBeTypeOf('function');
+  });
+});
