@@ -7,6 +7,8 @@ const runtime = vi.hoisted(() => ({
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
+const App = () => null;
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
@@ -27,7 +29,6 @@ describe('runtime remotes', () => {
 
   it('registers a remote from /remotes.json with an absolute manifest URL, then loads name/App', async () => {
     fetchMock.mockResolvedValue(json({ mf_auth: '/remotes/mf-auth/mf-manifest.json' }));
-    const App = () => null;
     runtime.loadRemote.mockResolvedValue({ default: App });
     const { loadRemoteComponent } = await import('./load-remote');
 

@@ -4,6 +4,12 @@ import type { RemoteDefinition } from '../../remotes/remote-definition';
 import '../../test/utils';
 import { RemoteSlot } from './RemoteSlot';
 
+const flaky = { broken: true };
+function Flaky() {
+  if (flaky.broken) throw new Error('boom');
+  return <p>Снова работает</p>;
+}
+
 vi.mock('../../federation/load-remote', () => ({ RemoteMissingError: class extends Error {} }));
 
 describe('RemoteSlot', () => {
@@ -26,11 +32,6 @@ describe('RemoteSlot', () => {
 
   it('keeps a remote that throws while rendering inside the error area', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    let broken = true;
-    const Flaky = () => {
-      if (broken) throw new Error('boom');
-      return <p>Снова работает</p>;
-    };
     render(
       <div>
         <header>Шапка</header>
@@ -40,7 +41,7 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('Не удалось загрузить раздел')).toBeTruthy();
     expect(screen.getByText('Шапка')).toBeTruthy();
 
-    broken = false;
+    flaky.broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Снова работает')).toBeTruthy();
   });
