@@ -45,6 +45,8 @@ export default defineConfig({
   server: {
     port: PORT,
     strictPort: true,
+    // The shell's dev server (another localhost port) loads this remote's manifest and chunks.
+    cors: { origin: [/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/] },
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
   },
 });
