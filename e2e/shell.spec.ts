@@ -49,7 +49,10 @@ test('a remote whose manifest cannot be loaded shows an error area while the hea
   const header = page.locator('header');
   await expect(header.getByRole('link', { name: 'Регистрация' })).toBeVisible();
 
-  await header.getByRole('link', { name: /канбан/i }).first().click();
+  await header
+    .getByRole('link', { name: /канбан/i })
+    .first()
+    .click();
   await expect(page).toHaveURL('/');
   await expect(page.getByText('Не удалось загрузить раздел')).toHaveCount(0);
 
@@ -82,11 +85,17 @@ test('exactly one React runs in the page with the remote loaded', async ({ page 
   });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __reactRenderers: number }).__reactRenderers)).toBe(1);
+  expect(
+    await page.evaluate(() => (window as unknown as { __reactRenderers: number }).__reactRenderers),
+  ).toBe(1);
 
   const loaded = await page.evaluate(() => {
-    type Share = Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from?: string }>>>>;
-    const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: Share } }).__FEDERATION__?.__SHARE__ ?? {};
+    type Share = Record<
+      string,
+      Record<string, Record<string, Record<string, { loaded?: boolean; from?: string }>>>
+    >;
+    const share =
+      (window as unknown as { __FEDERATION__?: { __SHARE__?: Share } }).__FEDERATION__?.__SHARE__ ?? {};
     const result: Record<string, string[]> = {};
     for (const scopes of Object.values(share)) {
       for (const packages of Object.values(scopes)) {
