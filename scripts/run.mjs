@@ -85,6 +85,7 @@ switch (command) {
     build();
     run(['exec', 'biome', 'ci', '.']);
     run(['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
+    run(['exec', 'tsc', '-p', 'e2e/tsconfig.json']);
     run(['-r', '--workspace-concurrency=1', 'run', 'test']);
     run(['exec', 'playwright', 'test', ...rest]);
     console.log('\n✔ Lint, types, unit, integration and browser tests passed.');
