@@ -14,7 +14,7 @@ test('under 720px the burger opens a 250px panel with the links and a backdrop t
   await expect(header.getByRole('button', { name: 'Выход' })).toBeHidden();
   await header.getByRole('button', { name: 'Меню' }).click();
 
-  const panel = page.getByRole('dialog', { name: 'Меню' });
+  const panel = page.getByRole('complementary', { name: 'Меню' });
   await expect(panel).toBeVisible();
   expect((await panel.boundingBox())?.width).toBe(250);
   await expect(panel.getByRole('link', { name: 'Настройки' })).toBeVisible();
