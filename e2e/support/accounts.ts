@@ -27,24 +27,30 @@ export async function signIn(page: Page, account: Account) {
   await page.evaluate((token) => localStorage.setItem('token', token), account.token);
 }
 
-/** The newest message in the API's outbox addressed to `email`, decoded from quoted-printable. */
+/** The newest message in the API's outbox addressed to `email`, with its MIME parts decoded. */
 export function readOutboxMessage(email: string): string {
   const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   const messages = readdirSync(outbox)
     .filter((file) => file.endsWith('.eml'))
     .sort()
     .reverse()
-    .map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')));
-  const message = messages.find((text) => text.includes(email));
+    .map((file) => readFileSync(join(outbox, file), 'utf8'));
+  const message = messages.find((text) => text.split(/\r?\n\r?\n/, 1)[0]?.includes(email));
   if (!message) throw new Error(`No message to ${email} in ${outbox}`);
-  return message;
+  return decodeParts(message);
 }
 
-function decodeQuotedPrintable(text: string): string {
-  if (!/quoted-printable/i.test(text)) return text;
-  const joined = text.replace(/=\r?\n/g, '');
-  return Buffer.from(
-    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+function decodeParts(raw: string): string {
+  return raw.replace(
+    /Content-Transfer-Encoding: (base64|quoted-printable)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?=\r?\n--|$)/gi,
+    (_, encoding: string, body: string) =>
+      encoding.toLowerCase() === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : Buffer.from(
+            body
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+  );
 }
