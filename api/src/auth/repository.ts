@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../database.js';
 import type { User } from './schemas.js';
 
@@ -32,12 +32,23 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
+type SessionRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number] | 'token_version'>;
+
+// Every authenticated request runs this lookup, so it is compiled once per database and reused.
+const compiledSessionQueries = new WeakMap<Db, CompiledQuery<SessionRow>>();
+
 export async function findSession(db: Db, id: number): Promise<Session | null> {
-  const row = await db
-    .selectFrom('users')
-    .select([...USER_COLUMNS, 'token_version'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  let compiled = compiledSessionQueries.get(db);
+  if (!compiled) {
+    compiled = db
+      .selectFrom('users')
+      .select([...USER_COLUMNS, 'token_version'])
+      .where('id', '=', 0)
+      .compile();
+    compiledSessionQueries.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [id] });
+  const row = rows[0];
   return row ? { user: toUser(row), tokenVersion: row.token_version } : null;
 }
 

@@ -1,0 +1,121 @@
+/** Shared pieces of the benchmarks: the app on a fresh PostgreSQL database, and one measured run. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type App, buildApp } from '../src/app.js';
+import { type Config, OWASP_SCRYPT } from '../src/config.js';
+import { GENEROUS_LIMITS, testConfig } from '../test/helpers.js';
+import { createTempDatabase } from '../test/pg.js';
+
+export interface BenchApp {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Production settings (OWASP scrypt, PostgreSQL) except limits that would throttle the load. */
+export async function startApp(overrides: Partial<Config> = {}): Promise<BenchApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kanban-bench-'));
+  const database = await createTempDatabase('kanban_bench_');
+  const config = testConfig(dataDir, {
+    databaseUrl: database.url,
+    dbPoolSize: Number(process.env.BENCH_DB_POOL ?? 10),
+    scrypt: OWASP_SCRYPT,
+    rateLimits: GENEROUS_LIMITS,
+    logLevel: 'warn',
+    tokenTtl: '1h',
+    ...overrides,
+  });
+  const app = buildApp(config);
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    await app.close();
+    await database.drop();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Measure {
+  title: string;
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: unknown;
+  connections: number;
+  seconds: number;
+}
+
+export interface Figures {
+  title: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function load(run: Measure) {
+  return autocannon({
+    url: run.url,
+    method: run.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...run.headers },
+    ...(run.body !== undefined && { body: JSON.stringify(run.body) }),
+    connections: run.connections,
+    duration: run.seconds,
+    // A worker thread keeps the load generator off the server's event loop.
+    workers: Number(process.env.BENCH_WORKERS ?? 1),
+  });
+}
+
+/** A short unmeasured run, so the JIT and the connection pool are warm. */
+export async function warmUp(run: Measure): Promise<void> {
+  await load({ ...run, seconds: 2 });
+}
+
+/** Waits for work that outlived a run (slow requests still in flight) to finish. */
+export async function settle(ms = 3000): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function measure(run: Measure): Promise<Figures> {
+  const result = await load(run);
+  const figures = {
+    title: run.title,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  console.log(
+    `${figures.title}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ` +
+      `non-2xx ${figures.non2xx}, errors ${figures.errors} (${run.connections} connections, ${run.seconds} s)`,
+  );
+  return figures;
+}
+
+/** Prints whether a run met its target; the process exit code reflects misses. */
+export function target(figures: Figures, minRequestsPerSecond: number, maxP99: number): boolean {
+  const met =
+    figures.requestsPerSecond >= minRequestsPerSecond &&
+    figures.p99 < maxP99 &&
+    figures.non2xx === 0 &&
+    figures.errors === 0;
+  console.log(
+    `${figures.title} target (>= ${minRequestsPerSecond} req/s, p99 < ${maxP99} ms, no failures): ${met ? 'met' : 'MISSED'}`,
+  );
+  return met;
+}
