@@ -1,9 +1,15 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(`Configuration error: ${(err as Error).message}`);
+  process.exit(1);
+}
 const app = buildApp(config);
 
 let closing = false;

@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, OWASP_SCRYPT } from './config.js';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'kanban-config-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('has defaults for the embedded setup', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      redisUrl: null,
+      smtpUrl: null,
+      publicUrl: 'http://127.0.0.1:3000',
+      pgliteDir: join(dataDir, 'pglite'),
+      tokenTtl: '7d',
+      scrypt: OWASP_SCRYPT,
+    });
+    expect(config.staticDir).toBe(resolve(import.meta.dirname, '../..'));
+  });
+
+  it('keeps a generated secret in DATA_DIR and reuses it', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(join(dataDir, 'jwt-secret'), 'utf8')).trim()).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('refuses to start in production without JWT_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://db/kanban',
+      PUBLIC_URL: 'https://kanban.example/',
+      TOKEN_TTL: '1d',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://db/kanban',
+      publicUrl: 'https://kanban.example',
+      tokenTtl: '1d',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
