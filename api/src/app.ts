@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
+import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
 import staticPlugin from './plugins/static.js';
 import resetRoutes from './reset/routes.js';
@@ -68,6 +69,7 @@ export function buildApp(config: Config): App {
   app.register(authPlugin);
   app.register(mailerPlugin);
   app.register(limiterPlugin);
+  app.register(realtimePlugin);
 
   app.register(healthRoutes, { prefix: '/health' });
   app.register(authRoutes, { prefix: '/api/auth' });

@@ -42,6 +42,8 @@ export interface Config {
   jwtSecret: string;
   tokenTtl: string;
   publicUrl: string;
+  /** Origins besides PUBLIC_URL's and the request's own host that may open a realtime connection. */
+  allowedOrigins: string[];
   dataDir: string;
   /** Folder holding the front-end builds; null serves no site. */
   staticDir: string | null;
@@ -135,6 +137,10 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     staticDir: staticDir === null ? resolve(apiDir(), '..') : resolve(process.cwd(), staticDir),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     bodyLimit: 1.5 * 1024 * 1024,
     scrypt: OWASP_SCRYPT,

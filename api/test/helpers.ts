@@ -31,6 +31,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     tokenTtl: '1h',
     publicUrl: 'http://kanban.test',
+    allowedOrigins: [],
     dataDir,
     staticDir: null,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',

@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
     issueToken(userId: number, tokenVersion: number): string;
+    /** The user a bearer token belongs to, or null when it is invalid, expired or retired. */
+    authenticate(token: string): Promise<User | null>;
   }
 }
 
@@ -66,21 +68,25 @@ export default fp(
       app.jwt.sign({ sub: String(userId), ver: tokenVersion }),
     );
 
-    app.addHook('onRequest', async (request) => {
-      if (!requiresAuth(request)) return;
-      const token = bearerToken(request);
-      if (!token) throw unauthorized();
+    app.decorate('authenticate', async (token: string): Promise<User | null> => {
       let payload: TokenPayload;
       try {
         payload = app.jwt.verify<TokenPayload>(token);
       } catch {
-        throw unauthorized();
+        return null;
       }
       const id = Number(payload.sub);
-      if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized();
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
       const session = await findSession(app.db, id);
-      if (!session || session.tokenVersion !== payload.ver) throw unauthorized();
-      request.user = session.user;
+      return session && session.tokenVersion === payload.ver ? session.user : null;
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!requiresAuth(request)) return;
+      const token = bearerToken(request);
+      const user = token ? await app.authenticate(token) : null;
+      if (!user) throw unauthorized();
+      request.user = user;
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },

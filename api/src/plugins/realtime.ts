@@ -1,0 +1,151 @@
+/**
+ * Realtime hub: Socket.IO on the API's own HTTP server, websocket transport only, so any instance can
+ * serve any client without sticky sessions. With REDIS_URL, @socket.io/redis-adapter fans every emit
+ * (and room changes such as evicting a removed member) out to all instances; without it the
+ * in-process adapter serves one instance.
+ *
+ * The token is checked at the handshake; `subscribe` joins a board's room only for accepted members.
+ * Routes call `app.realtime.announce(...)` after their transaction commits.
+ */
+import type { IncomingMessage } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import type { User } from '../auth/schemas.js';
+import {
+  type BoardChange,
+  boardRoom,
+  type ClientToServerEvents,
+  REALTIME_PATH,
+  type ServerToClientEvents,
+  type SubscribeResult,
+  userRoom,
+} from '../realtime/contract.js';
+
+interface SocketData {
+  user: User;
+  boardId: number | null;
+}
+
+type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Realtime {
+  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  /** Tells everyone viewing the board, on every instance, that it changed. Call after commit. */
+  announce(boardId: number, version: number, change: BoardChange): void;
+  /** Takes a user's sockets out of a board's room at once (removed member, left, board deleted). */
+  evict(boardId: number, userId?: number): void;
+  /** Decides whether a user may watch a board; the boards domain supplies its membership check. */
+  setAccessCheck(check: (boardId: number, userId: number) => Promise<boolean>): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { publicUrl, allowedOrigins } = app.config;
+    const trusted = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
+
+    const io: Realtime['io'] = new Server(app.server, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      allowRequest: (req, callback) => callback(null, originAllowed(req, trusted)),
+    });
+
+    if (app.redis) {
+      const pub = app.redis.duplicate({ connectionName: 'kanban-realtime-pub' });
+      const sub = app.redis.duplicate({ connectionName: 'kanban-realtime-sub' });
+      for (const client of [pub, sub]) {
+        client.on('error', (err) => app.log.warn({ err }, 'realtime redis connection error'));
+      }
+      io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
+      app.addHook('onClose', async () => {
+        await Promise.allSettled([pub.quit(), sub.quit()]);
+      });
+    }
+
+    let mayWatch: (boardId: number, userId: number) => Promise<boolean> = async () => false;
+
+    io.use(async (socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      const user =
+        typeof token === 'string' && token ? await app.authenticate(token).catch(() => null) : null;
+      if (!user) return next(new Error('unauthorized'));
+      socket.data.user = user;
+      socket.data.boardId = null;
+      next();
+    });
+
+    io.on('connection', (socket: HubSocket) => {
+      socket.join(userRoom(socket.data.user.id));
+
+      socket.on('subscribe', async (rawBoardId, ack) => {
+        const reply = (result: SubscribeResult) => {
+          if (!result.ok) socket.emit('subscribe_error', result);
+          if (typeof ack === 'function') ack(result);
+        };
+        const boardId = Number(rawBoardId);
+        if (!Number.isSafeInteger(boardId) || boardId <= 0) {
+          return reply({ ok: false, boardId: null, status: 400, message: 'Некорректная доска' });
+        }
+        const allowed = await mayWatch(boardId, socket.data.user.id).catch((err) => {
+          app.log.error({ err }, 'realtime access check failed');
+          return false;
+        });
+        if (!allowed) return reply({ ok: false, boardId, status: 403, message: 'Нет доступа' });
+        // One board per connection: a page shows one board at a time.
+        if (socket.data.boardId !== null && socket.data.boardId !== boardId) {
+          socket.leave(boardRoom(socket.data.boardId));
+        }
+        socket.data.boardId = boardId;
+        await socket.join(boardRoom(boardId));
+        reply({ ok: true, boardId });
+      });
+
+      socket.on('unsubscribe', (rawBoardId) => {
+        const boardId = Number(rawBoardId);
+        if (socket.data.boardId === boardId) socket.data.boardId = null;
+        socket.leave(boardRoom(boardId));
+      });
+    });
+
+    const realtime: Realtime = {
+      io,
+      announce(boardId, version, change) {
+        io.to(boardRoom(boardId)).emit('update', { boardId, version, change, at: Date.now() });
+      },
+      evict(boardId, userId) {
+        const target = userId === undefined ? io.in(boardRoom(boardId)) : io.in(userRoom(userId));
+        target.socketsLeave(boardRoom(boardId));
+      },
+      setAccessCheck(check) {
+        mayWatch = check;
+      },
+    };
+    app.decorate('realtime', realtime);
+
+    app.addHook('preClose', async () => {
+      // Tell clients to go elsewhere before HTTP drains; they reconnect to another instance.
+      io.disconnectSockets(true);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    });
+  },
+  { name: 'realtime', dependencies: ['config', 'redis', 'auth'] },
+);
+
+/** Same-origin pages, PUBLIC_URL and ALLOWED_ORIGINS; clients that send no Origin (not browsers) pass. */
+function originAllowed(req: IncomingMessage, trusted: Set<string>): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (trusted.has(origin)) return true;
+  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  const proto = req.headers['x-forwarded-proto'] ?? 'http';
+  return typeof host === 'string' && (origin === `${proto}://${host}` || origin === `https://${host}`);
+}

@@ -1,0 +1,49 @@
+/**
+ * The realtime contract: event names and payloads shared by the API and the front ends (shared-ui
+ * imports this file). Clients connect to the site's own origin over a websocket, send their token in
+ * the handshake's `auth.token`, emit `subscribe` with a board id and receive `update` after every
+ * committed change to that board; they then re-fetch the board.
+ */
+
+export const REALTIME_PATH = '/socket.io';
+
+export type BoardChange =
+  | 'board'
+  | 'deleted'
+  | 'members'
+  | 'columns'
+  | 'tasks'
+  | 'labels'
+  | 'comments'
+  | 'files';
+
+export interface BoardUpdate {
+  boardId: number;
+  /** The board's version after the change (boards.version); it only grows. */
+  version: number;
+  change: BoardChange;
+  /** Server time (ms since the epoch) right after the transaction committed. */
+  at: number;
+}
+
+export interface SubscribeResult {
+  ok: boolean;
+  boardId: number | null;
+  /** Present when ok is false: 400 for a malformed id, 403 for a board the user may not see. */
+  status?: 400 | 403;
+  message?: string;
+}
+
+export interface ServerToClientEvents {
+  update: (update: BoardUpdate) => void;
+  /** Sent instead of joining when a subscription is refused. */
+  subscribe_error: (result: SubscribeResult) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (boardId: number, ack?: (result: SubscribeResult) => void) => void;
+  unsubscribe: (boardId: number) => void;
+}
+
+export const boardRoom = (boardId: number) => `board:${boardId}`;
+export const userRoom = (userId: number) => `user:${userId}`;
