@@ -37,6 +37,16 @@ export { Spinner } from './components/spinner/Spinner';
 export { useFieldErrors } from './hooks/use-field-errors';
 export { type PathName, paths } from './paths';
 export {
+  type BoardSocket,
+  type BoardSocketHandlers,
+  type BoardUpdate,
+  CONNECTION_CHECK_MS,
+  createSocket,
+  SOCKET_OPTIONS,
+  type SubscribeResult,
+  watchBoard,
+} from './realtime/board-socket';
+export {
   type AuthForm,
   type AuthState,
   type EditBody,

@@ -27,6 +27,8 @@ interface SocketData {
   boardId: number | null;
 }
 
+type WatchCheck = (boardId: number, userId: number) => Promise<number | null>;
+
 type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface Realtime {
@@ -35,8 +37,11 @@ export interface Realtime {
   announce(boardId: number, version: number, change: BoardChange): void;
   /** Takes a user's sockets out of a board's room at once (removed member, left, board deleted). */
   evict(boardId: number, userId?: number): void;
-  /** Decides whether a user may watch a board; the boards domain supplies its membership check. */
-  setAccessCheck(check: (boardId: number, userId: number) => Promise<boolean>): void;
+  /**
+   * Decides whether a user may watch a board (the boards domain supplies its membership check): the
+   * board's current version for an accepted member, null otherwise.
+   */
+  setAccessCheck(check: WatchCheck): void;
 }
 
 declare module 'fastify' {
@@ -69,7 +74,7 @@ export default fp(
       });
     }
 
-    let mayWatch: (boardId: number, userId: number) => Promise<boolean> = async () => false;
+    let watchCheck: WatchCheck = async () => null;
 
     io.use(async (socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -93,18 +98,18 @@ export default fp(
         if (!Number.isSafeInteger(boardId) || boardId <= 0) {
           return reply({ ok: false, boardId: null, status: 400, message: 'Некорректная доска' });
         }
-        const allowed = await mayWatch(boardId, socket.data.user.id).catch((err) => {
+        const version = await watchCheck(boardId, socket.data.user.id).catch((err) => {
           app.log.error({ err }, 'realtime access check failed');
-          return false;
+          return null;
         });
-        if (!allowed) return reply({ ok: false, boardId, status: 403, message: 'Нет доступа' });
+        if (version === null) return reply({ ok: false, boardId, status: 403, message: 'Нет доступа' });
         // One board per connection: a page shows one board at a time.
         if (socket.data.boardId !== null && socket.data.boardId !== boardId) {
           socket.leave(boardRoom(socket.data.boardId));
         }
         socket.data.boardId = boardId;
         await socket.join(boardRoom(boardId));
-        reply({ ok: true, boardId });
+        reply({ ok: true, boardId, version });
       });
 
       socket.on('unsubscribe', (rawBoardId) => {
@@ -124,7 +129,7 @@ export default fp(
         target.socketsLeave(boardRoom(boardId));
       },
       setAccessCheck(check) {
-        mayWatch = check;
+        watchCheck = check;
       },
     };
     app.decorate('realtime', realtime);

@@ -29,6 +29,8 @@ export interface BoardUpdate {
 export interface SubscribeResult {
   ok: boolean;
   boardId: number | null;
+  /** The board's version when the subscription started: a client holding an older one re-fetches. */
+  version?: number;
   /** Present when ok is false: 400 for a malformed id, 403 for a board the user may not see. */
   status?: 400 | 403;
   message?: string;

@@ -1,0 +1,84 @@
+/**
+ * The client side of the realtime contract (api/src/realtime/contract.ts): one Socket.IO connection to
+ * the page's own origin, websocket only, that watches one board. The caller re-fetches the board on
+ * every `update`, and also after a reconnect or when the server's version is newer than the one it
+ * holds, so a client that missed events while offline converges.
+ */
+import type {
+  BoardUpdate,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  SubscribeResult,
+} from 'api/realtime-contract';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { getToken } from '../api/token';
+
+export type { BoardUpdate, SubscribeResult };
+
+export const SOCKET_OPTIONS = {
+  path: '/socket.io',
+  transports: ['websocket'],
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20000,
+} satisfies Partial<ManagerOptions & SocketOptions>;
+
+/** While the connection is down it is checked this often and reopened if nothing else is trying. */
+export const CONNECTION_CHECK_MS = 1000;
+
+export interface BoardSocketHandlers {
+  /** Something on the board changed (update is null after a reconnect or a stale subscription). */
+  onChange(update: BoardUpdate | null): void;
+  /** The server refused the subscription (the user is no longer a member). */
+  onForbidden?(): void;
+  /** The version of the board the caller currently shows, to skip a needless re-fetch. */
+  currentVersion?(): number | null;
+}
+
+export type BoardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The socket to the page's origin (or `url`); the token is read afresh at every (re)connect. */
+export function createSocket(url?: string, token: () => string | null = getToken): BoardSocket {
+  const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: token() }) };
+  return url ? io(url, options) : io(options);
+}
+
+/** Watches a board until the returned function is called. */
+export function watchBoard(
+  boardId: number,
+  handlers: BoardSocketHandlers,
+  socket: BoardSocket = createSocket(),
+): () => void {
+  let connectedBefore = false;
+
+  const subscribe = () => {
+    const reconnected = connectedBefore;
+    connectedBefore = true;
+    socket.emit('subscribe', boardId, (result) => {
+      if (!result.ok) return;
+      const shown = handlers.currentVersion?.() ?? null;
+      const stale = shown === null || (result.version !== undefined && result.version > shown);
+      if (reconnected || stale) handlers.onChange(null);
+    });
+  };
+
+  socket.on('connect', subscribe);
+  socket.on('update', (update) => {
+    if (update.boardId === boardId) handlers.onChange(update);
+  });
+  socket.on('subscribe_error', (result) => {
+    if (result.status === 403) handlers.onForbidden?.();
+  });
+
+  const check = setInterval(() => {
+    if (!socket.connected && !socket.active) socket.connect();
+  }, CONNECTION_CHECK_MS);
+
+  return () => {
+    clearInterval(check);
+    socket.off('connect', subscribe);
+    socket.disconnect();
+  };
+}
