@@ -3,9 +3,11 @@
  * fresh PostgreSQL database (TEST_PG_URL). BENCH_SECONDS sets each run's length (default 10).
  */
 import { authBench } from './auth.js';
+import { realtimeBench } from './realtime.js';
 
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
+  realtime: realtimeBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
