@@ -1,5 +1,5 @@
 /** Table types for Kysely, as the migrations leave the schema. Only repositories use them. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -23,7 +23,113 @@ export interface PasswordResetsTable {
   created_at: Generated<Date>;
 }
 
+/** int8 columns come back from node-postgres as text; repositories convert them with Number(). */
+type BigIntColumn = ColumnType<string, number | string | undefined, number | string>;
+
+export type ShowIdsModeValue = 'empty' | 'circle' | 'square' | 'dot' | 'space';
+export type PriorityValue = 'low' | 'medium' | 'high' | 'critical';
+
+export interface BoardsTable {
+  id: Generated<number>;
+  name: string;
+  color: Generated<string>;
+  show_ids_mode: Generated<ShowIdsModeValue>;
+  show_total_column_estimation: Generated<boolean>;
+  created_by: number;
+  version: BigIntColumn;
+  task_seq: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface BoardMembersTable {
+  id: Generated<number>;
+  board_id: number;
+  user_id: number;
+  accepted: Generated<boolean>;
+  is_deleted: Generated<boolean>;
+  invited_at: Generated<Date>;
+  accepted_at: Date | null;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  board_id: number;
+  email: string;
+  invited_by: number;
+  invited_at: Generated<Date>;
+}
+
+export interface ColumnsTable {
+  id: Generated<number>;
+  board_id: number;
+  name: string;
+  position: number;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  board_id: number;
+  column_id: number;
+  position: number;
+  number: number;
+  title: string;
+  description: Generated<string>;
+  estimation: Generated<string>;
+  priority: PriorityValue | null;
+  created_by: number;
+  created_at: Generated<Date>;
+}
+
+export interface TaskAssigneesTable {
+  task_id: number;
+  user_id: number;
+}
+
+export interface TaskLabelsTable {
+  task_id: number;
+  label_id: number;
+}
+
+export interface LabelsTable {
+  id: Generated<number>;
+  board_id: number;
+  title: string;
+  color: Generated<string>;
+  is_main_color: Generated<boolean>;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  board_id: number;
+  task_id: number;
+  user_id: number;
+  text: string;
+  created_at: Generated<Date>;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  board_id: number;
+  task_id: number;
+  name: string;
+  storage_key: string;
+  type: string;
+  size: BigIntColumn;
+  created_by: number;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  boards: BoardsTable;
+  board_members: BoardMembersTable;
+  invitations: InvitationsTable;
+  columns: ColumnsTable;
+  tasks: TasksTable;
+  task_assignees: TaskAssigneesTable;
+  task_labels: TaskLabelsTable;
+  labels: LabelsTable;
+  comments: CommentsTable;
+  files: FilesTable;
 }

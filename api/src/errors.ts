@@ -7,6 +7,7 @@ export type ErrorBody = Record<string, string>;
 export const MESSAGES = {
   internal: 'Внутренняя ошибка сервера',
   notFound: 'Не найдено',
+  forbidden: 'Нет доступа',
   unauthorized: 'Требуется вход',
   tooManyAttempts: 'Слишком много попыток. Попробуйте позже.',
   badRequest: 'Некорректный запрос',
@@ -27,10 +28,13 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = () => new HttpError(401, { message: MESSAGES.unauthorized });
+export const forbidden = () => new HttpError(403, { message: MESSAGES.forbidden });
+export const notFound = () => new HttpError(404, { message: MESSAGES.notFound });
 
 const GENERIC_BY_STATUS: Record<number, string> = {
   400: MESSAGES.badRequest,
   401: MESSAGES.unauthorized,
+  403: MESSAGES.forbidden,
   404: MESSAGES.notFound,
   413: MESSAGES.tooLarge,
   415: MESSAGES.unsupportedMediaType,

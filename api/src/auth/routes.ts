@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HttpError } from '../errors.js';
+import { claimInvitations } from '../invites/repository.js';
 import { normalize, PASSWORDS_DIFFER } from '../schemas.js';
 import {
   createUser,
@@ -37,7 +38,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { name: 'register:ip', subject: request.ip, limit: limits.registerIp },
       ]);
       const passwordHash = await app.passwords.hash(password);
-      const account = await createUser(app.db, { name, email, passwordHash });
+      // Invitations sent to this address before it had an account become pending ones of the user.
+      const account = await app.db.transaction().execute(async (trx) => {
+        const created = await createUser(trx, { name, email, passwordHash });
+        if (created) await claimInvitations(trx, created.id, email);
+        return created;
+      });
       if (!account) throw new HttpError(400, EMAIL_TAKEN);
       return { token: app.issueToken(account.id, account.tokenVersion) };
     },

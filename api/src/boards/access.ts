@@ -1,0 +1,113 @@
+/**
+ * Who may do what on a board, and the one way to change a board.
+ *
+ * Reads check access with `requireBoardMember` / `requireBoardCreator`. Every mutation goes through
+ * `changeBoard` (or `withBoardLock` directly): one transaction that first bumps `boards.version`,
+ * which row-locks the board so concurrent changes to it serialise; the access check runs under that
+ * lock (a member removed a moment ago cannot slip a change in), and the change is announced through
+ * `app.realtime` only after the commit.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../database.js';
+import { forbidden, notFound } from '../errors.js';
+import type { Realtime } from '../plugins/realtime.js';
+import type { BoardChange as BoardChangeKind } from '../realtime/contract.js';
+import { bumpBoardVersion, findBoardAccess } from './repository.js';
+
+type Db = Kysely<Database>;
+/** Anything holding the database: the app, or a Kysely instance or transaction. */
+export type DbSource = Db | { db: Db };
+
+const dbOf = (source: DbSource): Db => ('db' in source ? source.db : source);
+
+export interface BoardAccess {
+  createdBy: number;
+  isCreator: boolean;
+}
+
+/** Whether the user is an accepted member of the board who has not been removed or left. */
+export async function isBoardMember(source: DbSource, boardId: number, userId: number): Promise<boolean> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  return access?.member === true;
+}
+
+/** 404 for an unknown board, 403 unless the user is an accepted, not removed member. */
+export async function requireBoardMember(
+  source: DbSource,
+  boardId: number,
+  userId: number,
+): Promise<BoardAccess> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  if (!access) throw notFound();
+  if (!access.member) throw forbidden();
+  return { createdBy: access.createdBy, isCreator: access.createdBy === userId };
+}
+
+/** 404 for an unknown board, 403 unless the user created it (the creator is always a member). */
+export async function requireBoardCreator(
+  source: DbSource,
+  boardId: number,
+  userId: number,
+): Promise<BoardAccess> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  if (!access) throw notFound();
+  if (access.createdBy !== userId) throw forbidden();
+  return { createdBy: access.createdBy, isCreator: true };
+}
+
+export interface LockedBoard {
+  /** boards.version after this change's bump. */
+  version: number;
+  createdBy: number;
+}
+
+/**
+ * Runs `fn` in one transaction that first bumps the board's version (`UPDATE boards SET version =
+ * version + 1 ... RETURNING version`), holding the board's row lock until commit. 404 when the board
+ * does not exist. Throwing inside rolls everything back, the version bump included.
+ */
+export async function withBoardLock<T>(
+  db: Db,
+  boardId: number,
+  fn: (trx: Transaction<Database>, version: number, board: LockedBoard) => Promise<T>,
+): Promise<{ value: T; version: number }> {
+  return db.transaction().execute(async (trx) => {
+    const board = await bumpBoardVersion(trx, boardId);
+    if (!board) throw notFound();
+    const value = await fn(trx, board.version, board);
+    return { value, version: board.version };
+  });
+}
+
+export interface BoardChange {
+  boardId: number;
+  /** The user making the change. */
+  userId: number;
+  /** 'creator' for creator-only actions; default 'member' (accepted, not removed). */
+  role?: 'member' | 'creator';
+  /** What changed, for the realtime announcement. */
+  change: BoardChangeKind;
+  /** Users who lose access with this change: their sockets leave the board's room. */
+  lostAccess?: number[];
+}
+
+/**
+ * The route-level mutation: lock and bump the board, check the caller's access under the lock
+ * (404 unknown board, 403 no access), run `fn`, commit, then announce `{ boardId, version, change }`.
+ */
+export async function changeBoard<T>(
+  app: { db: Db; realtime: Realtime },
+  { boardId, userId, role = 'member', change, lostAccess }: BoardChange,
+  fn: (trx: Transaction<Database>, version: number, board: LockedBoard) => Promise<T>,
+): Promise<T> {
+  const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, board) => {
+    if (role === 'creator' ? board.createdBy !== userId : !(await isBoardMember(trx, boardId, userId))) {
+      throw forbidden();
+    }
+    return fn(trx, version, board);
+  });
+  app.realtime.announce(boardId, version, change);
+  if (change === 'deleted') app.realtime.evict(boardId);
+  for (const lost of lostAccess ?? []) app.realtime.evict(boardId, lost);
+  return value;
+}
