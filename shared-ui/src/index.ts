@@ -22,9 +22,17 @@ export {
   avatarTitle,
 } from './components/avatar/Avatar';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button/Button';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmOptions,
+  useConfirm,
+} from './components/confirm/ConfirmDialog';
+export { Checkbox, type CheckboxProps } from './components/fields/Checkbox';
 export { FormError } from './components/fields/FormError';
 export { PasswordField, type PasswordFieldProps } from './components/fields/PasswordField';
 export { Select, type SelectOption, type SelectProps } from './components/fields/Select';
+export { TextArea, type TextAreaProps } from './components/fields/TextArea';
 export { TextField, type TextFieldProps } from './components/fields/TextField';
 export {
   MISSING_PORTAL_MESSAGE,
@@ -33,6 +41,11 @@ export {
   type ModalProps,
   type ModalWidth,
 } from './components/modal/Modal';
+export {
+  MultiSelect,
+  type MultiSelectOption,
+  type MultiSelectProps,
+} from './components/multi-select/MultiSelect';
 export { Spinner } from './components/spinner/Spinner';
 export { useFieldErrors } from './hooks/use-field-errors';
 export { type PathName, paths } from './paths';

@@ -2,7 +2,8 @@
  * Dialog rendered through a portal into the shell's `#modal-root`. Closes on Escape, on a backdrop
  * click (press and release both on the backdrop, so a text selection dragged out does not close it)
  * and on the ✖ button. Focus moves into the dialog, Tab cycles inside it, and on close focus returns
- * to what had it before.
+ * to what had it before. Modals stack (a confirmation over a board modal): only the topmost one reacts
+ * to Escape and traps Tab.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -24,6 +25,9 @@ export interface ModalProps {
   className?: string;
 }
 
+/** Open modals, oldest first: keyboard handling belongs to the last one. */
+const openModals: object[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -40,7 +44,10 @@ export function Modal({ onClose, title, width = 500, children, ariaLabel, classN
     const first = dialog?.querySelector('.ui-modal__body')?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog)?.focus();
 
+    const token = {};
+    openModals.push(token);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openModals[openModals.length - 1] !== token) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -67,6 +74,7 @@ export function Modal({ onClose, title, width = 500, children, ariaLabel, classN
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      openModals.splice(openModals.indexOf(token), 1);
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();

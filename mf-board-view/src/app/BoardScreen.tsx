@@ -1,0 +1,57 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { getBoard } from '../features/board/api/get-board';
+import { BoardLoadState } from '../features/board/components/BoardLoadState';
+import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
+import { useBoardPage } from '../features/board/components/use-board-page';
+import { BoardStoreProvider, useBoardState } from '../shared/board-context';
+import { createBoardStore } from '../shared/board-store';
+import { textOn } from '../shared/color';
+import { parseFilters } from '../shared/filters';
+import { BoardCanvas } from './BoardCanvas';
+import { BoardModals } from './BoardModals';
+import './board.css';
+
+function BoardPage() {
+  useBoardPage();
+  const hasBoard = useBoardState((state) => state.board !== null);
+  const color = useBoardState((state) => state.board?.color);
+  return (
+    <div
+      className="bv-page"
+      style={color ? { background: color, ['--bv-page-fg' as string]: textOn(color) } : undefined}
+    >
+      {hasBoard ? (
+        <>
+          <BoardTopMenu />
+          <BoardCanvas />
+          <BoardModals />
+        </>
+      ) : (
+        <BoardLoadState />
+      )}
+    </div>
+  );
+}
+
+/** /board/:boardId (and /task/:taskId): one board store, fed by the URL's filters. */
+export function BoardScreen({ boardId }: { boardId: string }) {
+  const [params] = useSearchParams();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const [store] = useState(() => createBoardStore(boardId, getBoard, filters));
+
+  useEffect(() => {
+    if (store.getState().status === 'default') void store.getState().reload();
+  }, [store]);
+
+  // The board is re-fetched whenever the filter part of the query changes (not when a task opens).
+  useEffect(() => {
+    void store.getState().setFilters(filters);
+  }, [store, filters]);
+
+  return (
+    <BoardStoreProvider store={store}>
+      <BoardPage />
+    </BoardStoreProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useHeaderStore, useModalStore } from 'shared-ui';
+import { describe, expect, it } from 'vitest';
+import { calls, jsonResponse, location, makeBoard, renderApp, routeFetch } from '../../test/utils';
+
+describe('board page', () => {
+  it('loads the board with the URL filters, titles the page and paints the background', async () => {
+    routeFetch({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7?assignee=2&label=21&label=22&search=отчёт&other=x');
+    expect(await screen.findByRole('heading', { name: 'Проект Альфа' })).toBeTruthy();
+    expect(calls()[0]).toBe(
+      `GET /api/board/7?assignee=2&label=21&label=22&search=${encodeURIComponent('отчёт')}`,
+    );
+    expect(document.title).toBe('Проект Альфа');
+    expect((document.querySelector('.bv-page') as HTMLElement).style.background).toBe('rgb(223, 231, 253)');
+    expect(useHeaderStore.getState().userFilterEnabled).toBe(true);
+  });
+
+  it('shows the counts on the menu and opens the modals through the current-modal store', async () => {
+    routeFetch({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7?priority=high&assignee=1');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    expect(screen.getByRole('button', { name: 'Фильтр 2' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Метки 2' })).toBeTruthy();
+    // Accepted, not deleted: Анна and Борис (Вера is invited, Гоша left).
+    expect(screen.getByRole('button', { name: 'Участники 2' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Доска' }));
+    expect(useModalStore.getState().modal).toBe('EDIT_BOARD');
+    expect(await screen.findByRole('dialog', { name: 'Доска' })).toBeTruthy();
+  });
+
+  it("hides 'Доска' from members who did not create the board", async () => {
+    routeFetch({ 'GET /api/board/7': makeBoard({ createdBy: 2 }) });
+    renderApp('/board/7');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    expect(screen.queryByRole('button', { name: 'Доска' })).toBeNull();
+  });
+
+  it("sends a user without access (403) to '/'", async () => {
+    routeFetch({ 'GET /api/board/7': () => jsonResponse(403, { message: 'Нет доступа' }) });
+    renderApp('/board/7');
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('shows other load errors with a retry', async () => {
+    let fail = true;
+    routeFetch({
+      'GET /api/board/7': () =>
+        fail ? jsonResponse(500, { message: 'Внутренняя ошибка сервера' }) : jsonResponse(200, makeBoard()),
+    });
+    renderApp('/board/7');
+    expect((await screen.findByRole('alert')).textContent).toContain('Внутренняя ошибка сервера');
+    expect(document.title).toBe('Канбан');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('heading', { name: 'Проект Альфа' })).toBeTruthy();
+  });
+
+  it('re-fetches when the filters change but not when a task opens', async () => {
+    routeFetch({ 'GET /api/board/7': makeBoard() });
+    const view = renderApp('/board/7');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    expect(calls().filter((call) => call.startsWith('GET /api/board/7'))).toHaveLength(1);
+    view.unmount();
+  });
+});

@@ -1,0 +1,30 @@
+import { useCallback, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from 'shared-ui';
+
+/**
+ * Moves between the board and its task modal keeping the query string (the filters), as SPEC asks:
+ * opening a task and closing it return to the same filtered board.
+ */
+export function useBoardNavigation(boardId: string | number) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // Read at call time, so the callbacks stay stable for memoised cards while the filters change.
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  const openTask = useCallback(
+    (taskId: string | number) =>
+      navigate({ pathname: paths.boardTask.href({ boardId, taskId }), search: searchRef.current }),
+    [navigate, boardId],
+  );
+  const toBoard = useCallback(
+    () => navigate({ pathname: paths.board.href({ boardId }), search: searchRef.current }),
+    [navigate, boardId],
+  );
+  return { openTask, toBoard, search };
+}
+
+/** The absolute address of a task, for 'Скопировать ссылку на задачу'. */
+export function taskUrl(boardId: string | number, taskId: string | number): string {
+  return new URL(paths.boardTask.href({ boardId, taskId }), window.location.origin).toString();
+}
