@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Button, MODALS, useModalStore } from 'shared-ui';
+import { BoardList } from '../features/board-list/components/BoardList';
+import { BoardsToolbar } from '../features/board-list/components/BoardsToolbar';
+import { useBoardList } from '../features/board-list/use-board-list';
+import { useViewSettings } from '../features/board-list/view-settings-store';
+import { CreateBoardModal } from '../features/create-board/components/CreateBoardModal';
+import { Invitations } from '../features/invitations/components/Invitations';
+import './main-page.css';
+
+/**
+ * 'Мои доски': wires the features together. The board list state lives here so that creating a
+ * board (the API answers the new list) and accepting an invitation (reload) both update it.
+ */
+export function MainPage() {
+  const view = useViewSettings((state) => state.view);
+  const sort = useViewSettings((state) => state.sort);
+  const boards = useBoardList(sort);
+  const modal = useModalStore((state) => state.modal);
+  const openModal = useModalStore((state) => state.open);
+
+  useEffect(() => {
+    const title = document.title;
+    document.title = 'Мои доски — Канбан';
+    // Leaving the page (e.g. following a board link) must not leave the create modal open.
+    return () => {
+      document.title = title;
+      if (useModalStore.getState().modal === MODALS.CREATE_BOARD) useModalStore.getState().close();
+    };
+  }, []);
+
+  return (
+    <div className="main-page">
+      <div className="main-page__head">
+        <h1 className="main-page__title">Мои доски</h1>
+        <Button onClick={() => openModal(MODALS.CREATE_BOARD)}>Создать доску</Button>
+      </div>
+      <Invitations onChange={boards.reload} />
+      <BoardsToolbar />
+      <BoardList status={boards.status} boards={boards.boards} view={view} onRetry={boards.reload} />
+      {modal === MODALS.CREATE_BOARD && <CreateBoardModal sort={sort} onCreated={boards.replace} />}
+    </div>
+  );
+}
