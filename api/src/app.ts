@@ -9,9 +9,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import authRoutes from './auth/routes.js';
+import columnRoutes from './columns/routes.js';
+import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
 import { errorHandler } from './errors.js';
 import healthRoutes from './health/routes.js';
+import labelRoutes from './labels/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import limiterPlugin from './plugins/limiter.js';
@@ -20,6 +23,7 @@ import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
 import staticPlugin from './plugins/static.js';
 import resetRoutes from './reset/routes.js';
+import taskRoutes from './tasks/routes.js';
 import { validatorCompiler } from './validation.js';
 
 declare module 'fastify' {
@@ -74,6 +78,10 @@ export function buildApp(config: Config): App {
   app.register(healthRoutes, { prefix: '/health' });
   app.register(authRoutes, { prefix: '/api/auth' });
   app.register(resetRoutes, { prefix: '/api/reset' });
+  app.register(columnRoutes, { prefix: '/api/column' });
+  app.register(taskRoutes, { prefix: '/api/task' });
+  app.register(labelRoutes, { prefix: '/api/label' });
+  app.register(commentRoutes, { prefix: '/api/comment' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);

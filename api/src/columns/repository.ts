@@ -1,0 +1,93 @@
+/**
+ * Columns: every query on the columns table. A board's columns have positions 0..n-1; every change
+ * runs under the board lock (boards/access.ts), so positions are rewritten without races.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database.js';
+import { columnTaskIds } from '../tasks/repository.js';
+import type { Column } from './schemas.js';
+
+type Db = Kysely<Database>;
+
+/** The one place a columns row becomes the API's column. */
+function toColumn(row: { id: number; board_id: number; name: string }, taskIds: string[]): Column {
+  return { id: String(row.id), boardId: row.board_id, name: row.name, taskIds };
+}
+
+/** Whether the column exists on this board. */
+export async function columnExists(db: Db, boardId: number, columnId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('columns')
+    .select('id')
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Appends a column to the board's order. */
+export async function createColumn(db: Db, boardId: number, name: string): Promise<Column> {
+  const row = await db
+    .insertInto('columns')
+    .values({
+      board_id: boardId,
+      name,
+      position: sql<number>`(select coalesce(max(position) + 1, 0) from columns where board_id = ${boardId})`,
+    })
+    .returning(['id', 'board_id', 'name'])
+    .executeTakeFirstOrThrow();
+  return toColumn(row, []);
+}
+
+/** Renames a column; null when the board has no such column. */
+export async function renameColumn(
+  db: Db,
+  boardId: number,
+  columnId: number,
+  name: string,
+): Promise<Column | null> {
+  const row = await db
+    .updateTable('columns')
+    .set({ name })
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .returning(['id', 'board_id', 'name'])
+    .executeTakeFirst();
+  return row ? toColumn(row, (await columnTaskIds(db, columnId)).map(String)) : null;
+}
+
+/** The board's column ids in order. */
+export async function columnOrder(db: Db, boardId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('columns')
+    .select('id')
+    .where('board_id', '=', boardId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Gives the board's columns positions in the order of `ids` (all of the board's columns). */
+export async function setColumnOrder(db: Db, boardId: number, ids: number[]): Promise<void> {
+  await sql`
+    update columns set position = v.ord - 1
+    from unnest(${ids}::int[]) with ordinality as v(id, ord)
+    where columns.id = v.id and columns.board_id = ${boardId} and columns.position <> v.ord - 1
+  `.execute(db);
+}
+
+/**
+ * Deletes a column with its tasks (their assignees, labels, comments and files go by cascade) and
+ * closes the gap in the board's column positions; false when the board has no such column.
+ */
+export async function deleteColumn(db: Db, boardId: number, columnId: number): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('columns')
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) return false;
+  await setColumnOrder(db, boardId, await columnOrder(db, boardId));
+  return true;
+}

@@ -1,0 +1,43 @@
+import { type Static, Type } from 'typebox';
+import { BodyId, BodyIds, PathId } from '../ids.js';
+import { Body, errors } from '../schemas.js';
+
+export const Column = Type.Object({
+  id: Type.String(),
+  boardId: Type.Integer(),
+  name: Type.String(),
+  taskIds: Type.Array(Type.String()),
+});
+export type Column = Static<typeof Column>;
+
+const ColumnName = Type.String({ minLength: 1, maxLength: 100, 'x-error': 'Введите название колонки' });
+
+const common = { tags: ['columns'], security: [{ bearer: [] }] };
+
+export const CreateColumn = {
+  ...common,
+  body: Body({ boardId: BodyId(), name: ColumnName }),
+  response: { 200: Column, ...errors(400, 401, 403, 404) },
+};
+
+export const EditColumn = {
+  ...common,
+  params: Type.Object({ boardId: PathId, columnId: PathId }),
+  body: Body({ name: ColumnName }),
+  response: { 200: Column, ...errors(400, 401, 403, 404) },
+};
+
+export const COLUMN_ORDER_MISMATCH = { columnOrder: 'Порядок колонок не совпадает с колонками доски' };
+
+export const ReorderColumns = {
+  ...common,
+  params: Type.Object({ boardId: PathId }),
+  body: Body({ columnOrder: BodyIds(COLUMN_ORDER_MISMATCH.columnOrder, 1000) }),
+  response: { 200: Type.Object({ columnOrder: Type.Array(Type.String()) }), ...errors(400, 401, 403, 404) },
+};
+
+export const DeleteColumn = {
+  ...common,
+  params: Type.Object({ boardId: PathId, columnId: PathId }),
+  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+};

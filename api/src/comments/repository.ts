@@ -1,0 +1,72 @@
+/** Comments: every query on the comments table. */
+import type { Kysely, Selectable } from 'kysely';
+import type { CommentsTable, Database } from '../database.js';
+import type { Comment } from './schemas.js';
+
+type Db = Kysely<Database>;
+
+const COMMENT_COLUMNS = ['id', 'board_id', 'task_id', 'user_id', 'text', 'created_at'] as const;
+
+/** The one place a comments row becomes the API's comment. */
+function toComment(row: Pick<Selectable<CommentsTable>, (typeof COMMENT_COLUMNS)[number]>): Comment {
+  return {
+    id: row.id,
+    boardId: row.board_id,
+    taskId: String(row.task_id),
+    userId: row.user_id,
+    text: row.text,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Adds a comment to a task of the board; null when the board has no such task. */
+export async function createComment(
+  db: Db,
+  data: { boardId: number; taskId: number; userId: number; text: string },
+): Promise<Comment | null> {
+  const row = await db
+    .insertInto('comments')
+    .columns(['board_id', 'task_id', 'user_id', 'text'])
+    .expression((eb) =>
+      eb
+        .selectFrom('tasks')
+        .select((s) => [
+          s.val(data.boardId).as('board_id'),
+          'id',
+          s.val(data.userId).as('user_id'),
+          s.val(data.text).as('text'),
+        ])
+        .where('id', '=', data.taskId)
+        .where('board_id', '=', data.boardId),
+    )
+    .returning(COMMENT_COLUMNS)
+    .executeTakeFirst();
+  return row ? toComment(row) : null;
+}
+
+/** The author of a comment on the board; null when the board has no such comment. */
+export async function findCommentAuthor(db: Db, boardId: number, commentId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('comments')
+    .select('user_id')
+    .where('id', '=', commentId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+export async function deleteComment(db: Db, commentId: number): Promise<void> {
+  await db.deleteFrom('comments').where('id', '=', commentId).execute();
+}
+
+/** A task's comments, oldest first. */
+export async function commentsOfTask(db: Db, taskId: number): Promise<Comment[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select(COMMENT_COLUMNS)
+    .where('task_id', '=', taskId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toComment);
+}

@@ -1,0 +1,31 @@
+import { type Static, Type } from 'typebox';
+import { BodyId, PathId } from '../ids.js';
+import { Body, errors } from '../schemas.js';
+
+export const Comment = Type.Object({
+  id: Type.Integer(),
+  boardId: Type.Integer(),
+  taskId: Type.String(),
+  userId: Type.Integer(),
+  text: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Comment = Static<typeof Comment>;
+
+const common = { tags: ['comments'], security: [{ bearer: [] }] };
+
+export const CreateComment = {
+  ...common,
+  body: Body({
+    boardId: BodyId(),
+    taskId: BodyId(),
+    text: Type.String({ minLength: 1, maxLength: 5000, 'x-error': 'Введите текст комментария' }),
+  }),
+  response: { 200: Comment, ...errors(400, 401, 403, 404) },
+};
+
+export const DeleteComment = {
+  ...common,
+  params: Type.Object({ boardId: PathId, commentId: PathId }),
+  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+};

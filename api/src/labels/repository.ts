@@ -1,0 +1,71 @@
+/** Labels: every query on the labels table (task_labels rows go with a label by cascade). */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LabelsTable } from '../database.js';
+import type { Label } from './schemas.js';
+
+type Db = Kysely<Database>;
+
+const LABEL_COLUMNS = ['id', 'board_id', 'title', 'color', 'is_main_color'] as const;
+
+/** The one place a labels row becomes the API's label. */
+export function toLabel(row: Pick<Selectable<LabelsTable>, (typeof LABEL_COLUMNS)[number]>): Label {
+  return {
+    id: row.id,
+    boardId: row.board_id,
+    title: row.title,
+    color: row.color,
+    isMainColor: row.is_main_color,
+  };
+}
+
+export async function createLabel(
+  db: Db,
+  boardId: number,
+  data: { title: string; color: string },
+): Promise<Label> {
+  const row = await db
+    .insertInto('labels')
+    .values({ board_id: boardId, title: data.title, color: data.color })
+    .returning(LABEL_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toLabel(row);
+}
+
+/** Updates a label; null when the board has no such label. */
+export async function updateLabel(
+  db: Db,
+  boardId: number,
+  labelId: number,
+  data: { title: string; color: string; isMainColor: boolean },
+): Promise<Label | null> {
+  const row = await db
+    .updateTable('labels')
+    .set({ title: data.title, color: data.color, is_main_color: data.isMainColor })
+    .where('id', '=', labelId)
+    .where('board_id', '=', boardId)
+    .returning(LABEL_COLUMNS)
+    .executeTakeFirst();
+  return row ? toLabel(row) : null;
+}
+
+/** Deletes a label, which takes it off every task; false when the board has no such label. */
+export async function deleteLabel(db: Db, boardId: number, labelId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('labels')
+    .where('id', '=', labelId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** How many of `ids` are labels of this board. */
+export async function countBoardLabels(db: Db, boardId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('labels')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('board_id', '=', boardId)
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,43 @@
+import { type Static, Type } from 'typebox';
+import { PathId } from '../ids.js';
+import { Body, errors } from '../schemas.js';
+
+export const Label = Type.Object({
+  id: Type.Integer(),
+  boardId: Type.Integer(),
+  title: Type.String(),
+  color: Type.String(),
+  isMainColor: Type.Boolean(),
+});
+export type Label = Static<typeof Label>;
+
+export const DEFAULT_LABEL_COLOR = '#123456';
+
+const Title = Type.String({ minLength: 1, maxLength: 100, 'x-error': 'Введите название метки' });
+const Color = Type.String({ pattern: '^#[0-9a-f]{6}$', 'x-error': 'Некорректный цвет' });
+
+const common = { tags: ['labels'], security: [{ bearer: [] }] };
+
+export const CreateLabel = {
+  ...common,
+  params: Type.Object({ boardId: PathId }),
+  body: Body({ title: Title, color: Type.Optional(Color) }),
+  response: { 200: Label, ...errors(400, 401, 403, 404) },
+};
+
+export const EditLabel = {
+  ...common,
+  params: Type.Object({ boardId: PathId, labelId: PathId }),
+  body: Body({
+    title: Title,
+    color: Color,
+    isMainColor: Type.Boolean({ 'x-error': 'Некорректное значение' }),
+  }),
+  response: { 200: Label, ...errors(400, 401, 403, 404) },
+};
+
+export const DeleteLabel = {
+  ...common,
+  params: Type.Object({ boardId: PathId, labelId: PathId }),
+  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+};

@@ -1,0 +1,321 @@
+/**
+ * Tasks: every query on tasks and their assignee and label rows, and rows turned into the API's task.
+ *
+ * Positions: the tasks of a column have positions 0..n-1. Every change runs under the board lock
+ * (boards/access.ts), so each one reads the current order and rewrites positions without races; a
+ * move rewrites the whole target column in one statement and closes the gap in the source column.
+ */
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { commentsOfTask } from '../comments/repository.js';
+import type { Database, FilesTable, PriorityValue, TasksTable } from '../database.js';
+import type { FileItem, Task, TaskDetail } from './schemas.js';
+
+type Db = Kysely<Database>;
+
+type TaskRow = Pick<
+  Selectable<TasksTable>,
+  | 'id'
+  | 'board_id'
+  | 'column_id'
+  | 'number'
+  | 'title'
+  | 'estimation'
+  | 'priority'
+  | 'created_at'
+  | 'created_by'
+> & {
+  has_description: boolean;
+  assignees: number[];
+  labels: number[];
+  comments_count: number;
+  files_count: number;
+};
+
+/** The one place a task row (with its assignees, labels and counts) becomes the API's task. */
+export function toTask(row: TaskRow): Task {
+  return {
+    id: String(row.id),
+    boardId: row.board_id,
+    columnId: String(row.column_id),
+    number: row.number,
+    title: row.title,
+    hasDescription: row.has_description,
+    estimation: row.estimation,
+    priority: row.priority,
+    assignees: row.assignees,
+    labels: row.labels,
+    commentsCount: row.comments_count,
+    filesCount: row.files_count,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+  };
+}
+
+function toFileItem(
+  row: Pick<Selectable<FilesTable>, 'id' | 'board_id' | 'task_id' | 'name' | 'type' | 'size'>,
+) {
+  const file: FileItem = {
+    id: row.id,
+    boardId: row.board_id,
+    taskId: String(row.task_id),
+    name: row.name,
+    url: '',
+    type: row.type,
+    size: Number(row.size),
+  };
+  return file;
+}
+
+function selectTasks(db: Db) {
+  return db
+    .selectFrom('tasks as t')
+    .select([
+      't.id',
+      't.board_id',
+      't.column_id',
+      't.number',
+      't.title',
+      't.description',
+      't.estimation',
+      't.priority',
+      't.created_at',
+      't.created_by',
+      sql<boolean>`t.description <> ''`.as('has_description'),
+      sql<number[]>`array(select user_id from task_assignees where task_id = t.id order by user_id)`.as(
+        'assignees',
+      ),
+      sql<number[]>`array(select label_id from task_labels where task_id = t.id order by label_id)`.as(
+        'labels',
+      ),
+      sql<number>`(select count(*)::int from comments where task_id = t.id)`.as('comments_count'),
+      sql<number>`(select count(*)::int from files where task_id = t.id)`.as('files_count'),
+    ]);
+}
+
+export async function findTask(db: Db, boardId: number, taskId: number): Promise<Task | null> {
+  const row = await selectTasks(db)
+    .where('t.id', '=', taskId)
+    .where('t.board_id', '=', boardId)
+    .executeTakeFirst();
+  return row ? toTask(row) : null;
+}
+
+/** The task with its description, comments (oldest first) and files; null when not on the board. */
+export async function findTaskDetail(db: Db, boardId: number, taskId: number): Promise<TaskDetail | null> {
+  const row = await selectTasks(db)
+    .where('t.id', '=', taskId)
+    .where('t.board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [comments, files] = await Promise.all([
+    commentsOfTask(db, taskId),
+    db
+      .selectFrom('files')
+      .select(['id', 'board_id', 'task_id', 'name', 'type', 'size'])
+      .where('task_id', '=', taskId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { ...toTask(row), description: row.description, comments, files: files.map(toFileItem) };
+}
+
+/** How many of `ids` are accepted, not removed members of the board (the users one may assign). */
+export async function countAssignable(db: Db, boardId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('board_members')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('board_id', '=', boardId)
+    .where('user_id', 'in', ids)
+    .where('accepted', '=', true)
+    .where('is_deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function setAssignees(db: Db, taskId: number, userIds: number[]): Promise<void> {
+  await db.deleteFrom('task_assignees').where('task_id', '=', taskId).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('task_assignees')
+    .values(userIds.map((user_id) => ({ task_id: taskId, user_id })))
+    .execute();
+}
+
+async function setLabels(db: Db, taskId: number, labelIds: number[]): Promise<void> {
+  await db.deleteFrom('task_labels').where('task_id', '=', taskId).execute();
+  if (labelIds.length === 0) return;
+  await db
+    .insertInto('task_labels')
+    .values(labelIds.map((label_id) => ({ task_id: taskId, label_id })))
+    .execute();
+}
+
+const endOfColumn = (columnId: number) =>
+  sql<number>`(select coalesce(max(position) + 1, 0) from tasks where column_id = ${columnId})`;
+
+/** Renumbers a column's tasks 0..n-1 in their current order (after one left it). */
+async function compactColumn(db: Db, columnId: number): Promise<void> {
+  await sql`
+    update tasks set position = s.position
+    from (select id, (row_number() over (order by position, id) - 1)::int as position
+          from tasks where column_id = ${columnId}) as s
+    where tasks.id = s.id and tasks.position <> s.position
+  `.execute(db);
+}
+
+export interface NewTask {
+  columnId: number;
+  title: string;
+  priority: PriorityValue | null;
+  assignees: number[];
+  labels: number[];
+}
+
+/** Appends a task to the end of its column, numbered from the board's task_seq. */
+export async function createTask(db: Db, boardId: number, userId: number, task: NewTask): Promise<Task> {
+  const { task_seq: number } = await db
+    .updateTable('boards')
+    .set({ task_seq: sql<number>`task_seq + 1` })
+    .where('id', '=', boardId)
+    .returning('task_seq')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('tasks')
+    .values({
+      board_id: boardId,
+      column_id: task.columnId,
+      position: endOfColumn(task.columnId),
+      number,
+      title: task.title,
+      priority: task.priority,
+      created_by: userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setAssignees(db, id, task.assignees);
+  await setLabels(db, id, task.labels);
+  return (await findTask(db, boardId, id))!;
+}
+
+export interface TaskChanges extends NewTask {
+  description: string;
+  estimation: string;
+}
+
+/**
+ * Replaces a task's fields, assignees and labels; a new column puts it at that column's end. Null
+ * when the board has no such task.
+ */
+export async function updateTask(
+  db: Db,
+  boardId: number,
+  taskId: number,
+  changes: TaskChanges,
+): Promise<Task | null> {
+  const current = await db
+    .selectFrom('tasks')
+    .select('column_id')
+    .where('id', '=', taskId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!current) return null;
+  const moved = current.column_id !== changes.columnId;
+  await db
+    .updateTable('tasks')
+    .set({
+      title: changes.title,
+      description: changes.description,
+      estimation: changes.estimation,
+      priority: changes.priority,
+      ...(moved && { column_id: changes.columnId, position: endOfColumn(changes.columnId) }),
+    })
+    .where('id', '=', taskId)
+    .execute();
+  if (moved) await compactColumn(db, current.column_id);
+  await setAssignees(db, taskId, changes.assignees);
+  await setLabels(db, taskId, changes.labels);
+  return findTask(db, boardId, taskId);
+}
+
+/** Deletes a task (its comments and files go by cascade); false when the board has no such task. */
+export async function deleteTask(db: Db, boardId: number, taskId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('tasks')
+    .where('id', '=', taskId)
+    .where('board_id', '=', boardId)
+    .returning('column_id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await compactColumn(db, row.column_id);
+  return true;
+}
+
+/** A column's task ids in order. */
+export async function columnTaskIds(db: Db, columnId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('column_id', '=', columnId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The target column's order after a move. `listed` is the client's view of the column, possibly
+ * stale: ids not now in the column (nor the moved task) are dropped, duplicates count once, and the
+ * column's tasks the list omits follow in their current relative order. Every task of the column
+ * and the moved task appear exactly once, whatever the list says.
+ */
+export function orderAfterMove(
+  current: readonly number[],
+  listed: readonly number[],
+  taskId: number,
+): number[] {
+  const present = new Set(current);
+  present.add(taskId);
+  const order = new Set<number>();
+  for (const id of listed) if (present.has(id)) order.add(id);
+  for (const id of current) order.add(id);
+  return [...order];
+}
+
+export type MoveResult = 'moved' | 'unknown-task' | 'unknown-column';
+
+/**
+ * Moves a task into `columnId` at the place `listed` (the client's view of that column) gives it,
+ * rewriting the column's positions in one statement and closing the gap in the old column.
+ */
+export async function moveTask(
+  db: Db,
+  boardId: number,
+  taskId: number,
+  columnId: number,
+  listed: readonly number[],
+): Promise<MoveResult> {
+  const task = await db
+    .selectFrom('tasks')
+    .select('column_id')
+    .where('id', '=', taskId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!task) return 'unknown-task';
+  const column = await db
+    .selectFrom('columns')
+    .select('id')
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!column) return 'unknown-column';
+  const order = orderAfterMove(await columnTaskIds(db, columnId), listed, taskId);
+  await sql`
+    update tasks set column_id = ${columnId}, position = (v.ord - 1)::int
+    from unnest(${order}::int[]) with ordinality as v(id, ord)
+    where tasks.id = v.id and tasks.board_id = ${boardId}
+      and (tasks.column_id <> ${columnId} or tasks.position <> v.ord - 1)
+  `.execute(db);
+  if (task.column_id !== columnId) await compactColumn(db, task.column_id);
+  return 'moved';
+}

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { preValidationHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { changeBoard, requireBoardMember } from '../boards/access.js';
+import { columnExists } from '../columns/repository.js';
+import type { Database } from '../database.js';
+import { type ErrorBody, HttpError, notFound } from '../errors.js';
+import { toId, toIds } from '../ids.js';
+import { countBoardLabels } from '../labels/repository.js';
+import {
+  countAssignable,
+  createTask,
+  deleteTask,
+  findTaskDetail,
+  moveTask,
+  updateTask,
+} from './repository.js';
+import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from './schemas.js';
+
+/** Trims the title; an estimation sent as a number becomes text, a decimal comma a point. */
+const normalizeTask: preValidationHookHandler = async (request) => {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const record = body as Record<string, unknown>;
+  if (typeof record.title === 'string') record.title = record.title.trim();
+  const estimation = record.estimation;
+  if (typeof estimation === 'number' && Number.isFinite(estimation)) record.estimation = String(estimation);
+  if (typeof estimation === 'string') record.estimation = estimation.trim().replace(',', '.');
+};
+
+/** 400 naming every field that points outside the board: column, assignees, labels. */
+async function checkReferences(
+  db: Kysely<Database>,
+  boardId: number,
+  refs: { columnId: number; assignees: number[]; labels: number[] },
+): Promise<void> {
+  const errors: ErrorBody = {};
+  if (!(await columnExists(db, boardId, refs.columnId))) errors.columnId = MESSAGES.column;
+  if ((await countAssignable(db, boardId, refs.assignees)) !== refs.assignees.length) {
+    errors.assignees = MESSAGES.assignees;
+  }
+  if ((await countBoardLabels(db, boardId, refs.labels)) !== refs.labels.length) {
+    errors.labels = MESSAGES.labels;
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+}
+
+const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const change = (boardId: number, userId: number) => ({ boardId, userId, change: 'tasks' as const });
+
+  app.post('/create', { schema: CreateTask, preValidation: normalizeTask }, async (request) => {
+    const { body } = request;
+    const boardId = toId(body.boardId);
+    const task = {
+      columnId: toId(body.columnId),
+      title: body.title,
+      priority: body.priority ?? null,
+      assignees: toIds(body.assignees ?? []),
+      labels: toIds(body.labels ?? []),
+    };
+    const userId = request.user.id;
+    return changeBoard(app, change(boardId, userId), async (trx) => {
+      await checkReferences(trx, boardId, task);
+      return createTask(trx, boardId, userId, task);
+    });
+  });
+
+  app.get('/:boardId/:taskId', { schema: GetTask }, async (request) => {
+    const boardId = toId(request.params.boardId);
+    await requireBoardMember(app, boardId, request.user.id);
+    const task = await findTaskDetail(app.db, boardId, toId(request.params.taskId));
+    if (!task) throw notFound();
+    return task;
+  });
+
+  app.put('/edit', { schema: EditTask, preValidation: normalizeTask }, async (request) => {
+    const { body } = request;
+    const boardId = toId(body.boardId);
+    const taskId = toId(body.taskId);
+    const changes = {
+      columnId: toId(body.columnId),
+      title: body.title,
+      description: body.description,
+      estimation: body.estimation,
+      priority: body.priority,
+      assignees: toIds(body.assignees),
+      labels: toIds(body.labels),
+    };
+    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
+      await checkReferences(trx, boardId, changes);
+      const task = await updateTask(trx, boardId, taskId, changes);
+      if (!task) throw notFound();
+      return task;
+    });
+  });
+
+  app.delete('/delete/:boardId/:taskId', { schema: DeleteTask }, async (request) => {
+    const boardId = toId(request.params.boardId);
+    const taskId = toId(request.params.taskId);
+    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
+      if (!(await deleteTask(trx, boardId, taskId))) throw notFound();
+      return { success: true as const };
+    });
+  });
+
+  app.put('/move', { schema: MoveTask }, async (request) => {
+    const { body } = request;
+    const boardId = toId(body.boardId);
+    const taskId = toId(body.taskId);
+    const listed = toIds(body.newColumnTaskIds);
+    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
+      if (!listed.includes(taskId)) throw new HttpError(400, { taskId: MESSAGES.notInList });
+      const result = await moveTask(trx, boardId, taskId, toId(body.newColumnId), listed);
+      if (result === 'unknown-task') throw notFound();
+      if (result === 'unknown-column') throw new HttpError(400, { newColumnId: MESSAGES.column });
+      return { success: true as const };
+    });
+  });
+};
+
+export default taskRoutes;

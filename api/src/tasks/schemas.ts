@@ -1,0 +1,121 @@
+import { type Static, Type } from 'typebox';
+import { Comment } from '../comments/schemas.js';
+import { BodyId, BodyIds, PathId } from '../ids.js';
+import { Body, errors } from '../schemas.js';
+
+export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+
+export const Priority = Type.Union([Type.Enum(PRIORITIES), Type.Null()], {
+  'x-error': 'Неизвестный приоритет',
+});
+
+export const Task = Type.Object({
+  id: Type.String(),
+  boardId: Type.Integer(),
+  columnId: Type.String(),
+  number: Type.Integer(),
+  title: Type.String(),
+  hasDescription: Type.Boolean(),
+  estimation: Type.String(),
+  priority: Type.Union([Type.Enum(PRIORITIES), Type.Null()]),
+  assignees: Type.Array(Type.Integer()),
+  labels: Type.Array(Type.Integer()),
+  commentsCount: Type.Integer(),
+  filesCount: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  createdBy: Type.Integer(),
+});
+export type Task = Static<typeof Task>;
+
+export const FileItem = Type.Object({
+  id: Type.Integer(),
+  boardId: Type.Integer(),
+  taskId: Type.String(),
+  name: Type.String(),
+  url: Type.String({ description: "'' until file links are served (the files issue)" }),
+  type: Type.String(),
+  size: Type.Integer(),
+});
+export type FileItem = Static<typeof FileItem>;
+
+export const TaskDetail = Type.Object({
+  ...Task.properties,
+  description: Type.String(),
+  comments: Type.Array(Comment, { description: 'oldest first' }),
+  files: Type.Array(FileItem),
+});
+export type TaskDetail = Static<typeof TaskDetail>;
+
+export const MESSAGES = {
+  column: 'Колонка не найдена',
+  assignees: 'Исполнитель не участник доски',
+  labels: 'Метка не с этой доски',
+  notInList: 'Задача должна быть в списке колонки',
+} as const;
+
+const Title = Type.String({ minLength: 1, maxLength: 500, 'x-error': 'Введите название задачи' });
+const Description = Type.String({ maxLength: 20_000, 'x-error': 'Описание должно быть текстом' });
+/** '' or a non-negative decimal number; the hook turns numbers into text and ',' into '.'. */
+const Estimation = Type.String({
+  maxLength: 8,
+  pattern: '^([0-9]+([.][0-9]+)?)?$',
+  'x-error': 'Оценка должна быть числом',
+});
+const Assignees = BodyIds(MESSAGES.assignees, 500);
+const Labels = BodyIds(MESSAGES.labels, 500);
+
+const common = { tags: ['tasks'], security: [{ bearer: [] }] };
+const TaskParams = Type.Object({ boardId: PathId, taskId: PathId });
+const Success = Type.Object({ success: Type.Literal(true) });
+
+export const CreateTask = {
+  ...common,
+  body: Body({
+    boardId: BodyId(),
+    title: Title,
+    columnId: BodyId(MESSAGES.column),
+    assignees: Type.Optional(Assignees),
+    labels: Type.Optional(Labels),
+    priority: Type.Optional(Priority),
+  }),
+  response: { 200: Task, ...errors(400, 401, 403, 404) },
+};
+
+export const GetTask = {
+  ...common,
+  params: TaskParams,
+  response: { 200: TaskDetail, ...errors(400, 401, 403, 404) },
+};
+
+export const EditTask = {
+  ...common,
+  body: Body({
+    boardId: BodyId(),
+    taskId: BodyId(),
+    title: Title,
+    description: Description,
+    columnId: BodyId(MESSAGES.column),
+    estimation: Estimation,
+    priority: Priority,
+    assignees: Assignees,
+    labels: Labels,
+  }),
+  response: { 200: Task, ...errors(400, 401, 403, 404) },
+};
+
+export const DeleteTask = {
+  ...common,
+  params: TaskParams,
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
+};
+
+export const MoveTask = {
+  ...common,
+  body: Body({
+    boardId: BodyId(),
+    taskId: BodyId(),
+    newColumnId: BodyId(MESSAGES.column),
+    newColumnTaskIds: BodyIds('Некорректный список задач', 20_000),
+  }),
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
+};
