@@ -14,6 +14,7 @@ import { Server, type Socket } from 'socket.io';
 import type { User } from '../auth/schemas.js';
 import {
   type BoardChange,
+  boardIdOfRoom,
   boardRoom,
   type ClientToServerEvents,
   REALTIME_PATH,
@@ -63,11 +64,30 @@ export default fp(
     });
 
     if (app.redis) {
-      const pub = app.redis.duplicate({ connectionName: 'kanban-realtime-pub' });
-      const sub = app.redis.duplicate({ connectionName: 'kanban-realtime-sub' });
+      const pub = app.redis.duplicate({ connectionName: `${app.config.redisPrefix}realtime-pub` });
+      const sub = app.redis.duplicate({ connectionName: `${app.config.redisPrefix}realtime-sub` });
       for (const client of [pub, sub]) {
         client.on('error', (err) => app.log.warn({ err }, 'realtime redis connection error'));
       }
+      // While Redis is away the adapter's publish rejects; the change still reaches this instance's
+      // clients, and the resync below brings the others up to date, so the failure is only logged.
+      const publish = pub.publish.bind(pub);
+      pub.publish = ((...args: Parameters<typeof publish>) =>
+        publish(...args).catch((err: unknown) => {
+          app.log.warn({ err }, 'realtime publish failed');
+          return 0;
+        })) as typeof pub.publish;
+      // Updates published elsewhere while this instance's subscription was down are lost: once it is
+      // back, every board watched here is told to re-fetch.
+      let subscriptionLost = false;
+      sub.on('close', () => {
+        subscriptionLost = true;
+      });
+      sub.on('ready', () => {
+        if (!subscriptionLost) return;
+        subscriptionLost = false;
+        resyncLocalBoards();
+      });
       io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);
@@ -118,6 +138,14 @@ export default fp(
         socket.leave(boardRoom(boardId));
       });
     });
+
+    function resyncLocalBoards() {
+      for (const room of io.of('/').adapter.rooms.keys()) {
+        const boardId = boardIdOfRoom(room);
+        if (boardId === null) continue;
+        io.local.to(room).emit('update', { boardId, version: 0, change: 'resync', at: Date.now() });
+      }
+    }
 
     const realtime: Realtime = {
       io,

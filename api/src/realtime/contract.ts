@@ -15,11 +15,13 @@ export type BoardChange =
   | 'tasks'
   | 'labels'
   | 'comments'
-  | 'files';
+  | 'files'
+  /** The server may have missed changes (its Redis link was down): re-fetch. */
+  | 'resync';
 
 export interface BoardUpdate {
   boardId: number;
-  /** The board's version after the change (boards.version); it only grows. */
+  /** The board's version after the change (boards.version); it only grows (0 for a resync). */
   version: number;
   change: BoardChange;
   /** Server time (ms since the epoch) right after the transaction committed. */
@@ -48,4 +50,6 @@ export interface ClientToServerEvents {
 }
 
 export const boardRoom = (boardId: number) => `board:${boardId}`;
+export const boardIdOfRoom = (room: string): number | null =>
+  room.startsWith('board:') ? Number(room.slice('board:'.length)) : null;
 export const userRoom = (userId: number) => `user:${userId}`;

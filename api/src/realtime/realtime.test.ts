@@ -1,0 +1,204 @@
+/**
+ * Two API instances on different ports share one PostgreSQL database and one Redis: a change made
+ * through one reaches clients of the other; subscriptions are for accepted members only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, api, createBoard, type Person, person } from '../../test/boards.js';
+import { testConfig } from '../../test/helpers.js';
+import { createTempDatabase, type TempDatabase } from '../../test/pg.js';
+import { type App, buildApp } from '../app.js';
+import type { BoardUpdate, SubscribeResult } from './contract.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let database: TempDatabase;
+let dataDir: string;
+let prefix: string;
+const apps: App[] = [];
+const urls: string[] = [];
+const sockets: Socket[] = [];
+
+let creator: Person;
+let member: Person;
+let outsider: Person;
+let boardId: number;
+
+async function startInstance(): Promise<App> {
+  const app = buildApp(
+    testConfig(dataDir, { databaseUrl: database.url, redisUrl: REDIS_URL, redisPrefix: prefix }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  urls.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  apps.push(app);
+  return app;
+}
+
+function connect(url: string, token: string, headers: Record<string, string> = {}): Socket {
+  const socket = io(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    auth: { token },
+    extraHeaders: headers,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+function subscribe(socket: Socket, id: number): Promise<SubscribeResult> {
+  return new Promise((resolve) => socket.emit('subscribe', id, resolve));
+}
+
+/** Collects every update a socket receives. */
+function updates(socket: Socket): BoardUpdate[] {
+  const received: BoardUpdate[] = [];
+  socket.on('update', (update: BoardUpdate) => received.push(update));
+  return received;
+}
+
+async function until(check: () => boolean, ms = 3000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  database = await createTempDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'kanban-rt-'));
+  prefix = `kanban-rt-${randomBytes(4).toString('hex')}:`;
+  const a = await startInstance();
+  await startInstance();
+  creator = await person(a, a.db, 'Создатель');
+  member = await person(a, a.db, 'Участник');
+  outsider = await person(a, a.db, 'Посторонний');
+  boardId = await createBoard(a, creator, 'Живая доска');
+  await addMember(a, a.db, creator, boardId, member);
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  for (const app of apps) await app.close();
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('realtime across instances', () => {
+  it('delivers a change made through instance B to a member connected to instance A', async () => {
+    const socket = connect(urls[0] as string, member.token);
+    await connected(socket);
+    const result = await subscribe(socket, boardId);
+    expect(result).toMatchObject({ ok: true, boardId });
+    const received = updates(socket);
+
+    const created = await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Новая' });
+    expect(created.status).toBe(200);
+    await until(() => received.length === 1);
+    expect(received[0]).toMatchObject({ boardId, change: 'columns' });
+    expect(received[0]?.version).toBeGreaterThan(result.version as number);
+    socket.disconnect();
+  });
+
+  it("refuses a non-member's subscription with an error event and sends them nothing", async () => {
+    const socket = connect(urls[0] as string, outsider.token);
+    await connected(socket);
+    const errors: SubscribeResult[] = [];
+    socket.on('subscribe_error', (error: SubscribeResult) => errors.push(error));
+    const received = updates(socket);
+
+    expect(await subscribe(socket, boardId)).toMatchObject({ ok: false, status: 403 });
+    await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Ещё одна' });
+    await pause(300);
+    expect(errors).toEqual([expect.objectContaining({ boardId, status: 403 })]);
+    expect(received).toEqual([]);
+    socket.disconnect();
+  });
+
+  it('refuses a connection with a bad or missing token', async () => {
+    for (const token of ['not-a-token', '']) {
+      const socket = connect(urls[0] as string, token);
+      await expect(connected(socket)).rejects.toThrow('unauthorized');
+    }
+  });
+
+  it('refuses a browser connection from a foreign origin', async () => {
+    const socket = connect(urls[0] as string, member.token, { origin: 'http://evil.example' });
+    await expect(connected(socket)).rejects.toThrow();
+    const own = connect(urls[0] as string, member.token, { origin: urls[0] as string });
+    await connected(own);
+    own.disconnect();
+  });
+
+  it('stops delivering to a member removed through the other instance', async () => {
+    const a = apps[0] as App;
+    const extra = await person(a, a.db, 'Временный');
+    await addMember(a, a.db, creator, boardId, extra);
+    const socket = connect(urls[0] as string, extra.token);
+    await connected(socket);
+    expect(await subscribe(socket, boardId)).toMatchObject({ ok: true });
+    const received = updates(socket);
+
+    const removed = await api(apps[1] as App, creator, 'DELETE', `/api/board/${boardId}/member/${extra.id}`);
+    expect(removed.status).toBe(200);
+    await until(() => received.length === 1); // the removal itself
+    await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'После удаления' });
+    await pause(300);
+    expect(received).toHaveLength(1);
+    expect(await subscribe(socket, boardId)).toMatchObject({ ok: false, status: 403 });
+    socket.disconnect();
+  });
+
+  it('resumes by itself after its Redis connections are dropped', async () => {
+    const socket = connect(urls[0] as string, member.token);
+    await connected(socket);
+    await subscribe(socket, boardId);
+    const received = updates(socket);
+
+    const admin = new Redis(REDIS_URL);
+    try {
+      const list = (await admin.client('LIST')) as string;
+      const ids = list
+        .split('\n')
+        .filter((line) => line.includes(`name=${prefix}`))
+        .map((line) => /id=(\d+)/.exec(line)?.[1])
+        .filter((id): id is string => Boolean(id));
+      expect(ids.length).toBeGreaterThanOrEqual(4); // pub + sub on each instance
+      for (const id of ids) await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+
+    // HTTP keeps working meanwhile, and a change made now still reaches this instance's own clients.
+    const local = await api(apps[0] as App, creator, 'POST', '/api/column', {
+      boardId,
+      name: 'Во время сбоя',
+    });
+    expect(local.status).toBe(200);
+    // Once ioredis has reconnected and re-subscribed, the instance tells its clients to re-fetch
+    // (changes published elsewhere meanwhile were lost), and updates from the other instance flow again.
+    await until(() => received.some((update) => update.change === 'resync'), 10_000);
+    const before = received.length;
+    await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Снова' });
+    await until(() => received.length > before, 5_000);
+    expect(received.at(-1)).toMatchObject({ boardId, change: 'columns' });
+    expect(received.some((update) => update.change === 'columns' && update.version > 0)).toBe(true);
+    socket.disconnect();
+  });
+});
