@@ -4,17 +4,21 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import authRoutes from './auth/routes.js';
+import boardRoutes from './boards/routes.js';
 import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
 import { errorHandler } from './errors.js';
 import healthRoutes from './health/routes.js';
+import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
+import memberRoutes from './members/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import limiterPlugin from './plugins/limiter.js';
@@ -62,6 +66,8 @@ export function buildApp(config: Config): App {
   });
 
   app.register(configPlugin, { config });
+  // gzip or brotli for answers over 1 KB (board payloads), static files included.
+  app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kanban API', version: '1.0.0' },
@@ -82,6 +88,9 @@ export function buildApp(config: Config): App {
   app.register(taskRoutes, { prefix: '/api/task' });
   app.register(labelRoutes, { prefix: '/api/label' });
   app.register(commentRoutes, { prefix: '/api/comment' });
+  app.register(boardRoutes, { prefix: '/api/board' });
+  app.register(memberRoutes, { prefix: '/api/board' });
+  app.register(inviteRoutes, { prefix: '/api/invite' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);

@@ -19,6 +19,14 @@ export function errors<const S extends number>(...statuses: S[]) {
 
 export const LIMITS = { name: 100, email: 254, password: 200, code: 32 } as const;
 
+/** Largest id a PostgreSQL integer column holds; larger path ids would fail in the database. */
+export const MAX_ID = 2_147_483_647;
+
+/** A numeric id in a path or query string. */
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, 'x-error': 'Некорректный идентификатор' });
+
+export const Success = Type.Object({ success: Type.Literal(true) });
+
 export const Email = Type.String({
   format: 'email',
   maxLength: LIMITS.email,

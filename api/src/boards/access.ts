@@ -59,6 +59,7 @@ export interface LockedBoard {
   /** boards.version after this change's bump. */
   version: number;
   createdBy: number;
+  name: string;
 }
 
 /**
@@ -83,8 +84,11 @@ export interface BoardChange {
   boardId: number;
   /** The user making the change. */
   userId: number;
-  /** 'creator' for creator-only actions; default 'member' (accepted, not removed). */
-  role?: 'member' | 'creator';
+  /**
+   * Who may make the change: 'member' (default: accepted, not removed), 'creator', or 'anyone'
+   * signed in (the callback checks, as accepting an invitation does).
+   */
+  role?: 'member' | 'creator' | 'anyone';
   /** What changed, for the realtime announcement. */
   change: BoardChangeKind;
   /** Users who lose access with this change: their sockets leave the board's room. */
@@ -101,9 +105,8 @@ export async function changeBoard<T>(
   fn: (trx: Transaction<Database>, version: number, board: LockedBoard) => Promise<T>,
 ): Promise<T> {
   const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, board) => {
-    if (role === 'creator' ? board.createdBy !== userId : !(await isBoardMember(trx, boardId, userId))) {
-      throw forbidden();
-    }
+    if (role === 'creator' && board.createdBy !== userId) throw forbidden();
+    if (role === 'member' && !(await isBoardMember(trx, boardId, userId))) throw forbidden();
     return fn(trx, version, board);
   });
   app.realtime.announce(boardId, version, change);

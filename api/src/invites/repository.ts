@@ -1,6 +1,10 @@
-/** Invitations: pending board_members rows, and invitations of addresses that have no account yet. */
-import type { Kysely } from 'kysely';
+/**
+ * Invitations: pending board_members rows (accepted = false) of users with an account, and rows of
+ * `invitations` for addresses that have none yet (see docs/decisions.md).
+ */
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import type { Invitation } from './schemas.js';
 
 type Db = Kysely<Database>;
 
@@ -21,4 +25,132 @@ export async function claimInvitations(db: Db, userId: number, email: string): P
     .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
     .execute();
   return claimed.length;
+}
+
+/** The user's pending invitations, oldest first. */
+export async function listInvitations(db: Db, userId: number): Promise<Invitation[]> {
+  const rows = await db
+    .selectFrom('board_members as m')
+    .innerJoin('boards as b', 'b.id', 'm.board_id')
+    .select(['m.id', 'b.id as board_id', 'b.name'])
+    .where('m.user_id', '=', userId)
+    .where('m.accepted', '=', false)
+    .where('m.is_deleted', '=', false)
+    .orderBy('m.id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, board: { id: row.board_id, name: row.name } }));
+}
+
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | null> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export type Standing = 'member' | 'invited' | 'removed' | 'none';
+
+/** Where a user stands on a board. */
+export async function findStanding(db: Db, boardId: number, userId: number): Promise<Standing> {
+  const row = await db
+    .selectFrom('board_members')
+    .select(['accepted', 'is_deleted'])
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return 'none';
+  if (row.is_deleted) return 'removed';
+  return row.accepted ? 'member' : 'invited';
+}
+
+/** Invites a user who is not on the board, or was removed from it (their row becomes pending again). */
+export async function inviteUser(db: Db, boardId: number, userId: number): Promise<void> {
+  await db
+    .insertInto('board_members')
+    .values({ board_id: boardId, user_id: userId, accepted: false })
+    .onConflict((oc) =>
+      oc
+        .columns(['board_id', 'user_id'])
+        .doUpdateSet({ accepted: false, is_deleted: false, invited_at: sql<Date>`now()` })
+        .where('board_members.is_deleted', '=', true),
+    )
+    .execute();
+}
+
+/** Invites an address without an account; false when it is already invited to the board. */
+export async function inviteEmail(
+  db: Db,
+  boardId: number,
+  email: string,
+  invitedBy: number,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('invitations')
+    .values({ board_id: boardId, email, invited_by: invitedBy })
+    .onConflict((oc) => oc.columns(['board_id', 'email']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A pending invitation by its id: whose and to which board; null when unknown or not pending. */
+export async function findPendingInvitation(
+  db: Db,
+  inviteId: number,
+): Promise<{ boardId: number; userId: number } | null> {
+  const row = await db
+    .selectFrom('board_members')
+    .select(['board_id', 'user_id'])
+    .where('id', '=', inviteId)
+    .where('accepted', '=', false)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  return row ? { boardId: row.board_id, userId: row.user_id } : null;
+}
+
+/** Makes a pending invitation of the user an accepted membership; false when there is none. */
+export async function acceptInvitation(db: Db, boardId: number, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('board_members')
+    .set({ accepted: true, accepted_at: sql<Date>`now()` })
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .where('accepted', '=', false)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Withdraws the user's pending invitation (rejected by the user or cancelled by the creator); false
+ * when there is none. Someone invited back after leaving returns to being a removed member, so old
+ * assignments keep their name; anyone else's row goes.
+ */
+export async function withdrawInvitation(db: Db, boardId: number, userId: number): Promise<boolean> {
+  const restored = await db
+    .updateTable('board_members')
+    .set({ accepted: true, is_deleted: true })
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .where('accepted', '=', false)
+    .where('is_deleted', '=', false)
+    .where('accepted_at', 'is not', null)
+    .executeTakeFirst();
+  if (restored.numUpdatedRows > 0n) return true;
+  const deleted = await db
+    .deleteFrom('board_members')
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .where('accepted', '=', false)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** Cancels the invitation of an address without an account; false when there is none. */
+export async function cancelEmailInvitation(db: Db, boardId: number, invitationId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('invitations')
+    .where('id', '=', invitationId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

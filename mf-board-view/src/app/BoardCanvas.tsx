@@ -1,4 +1,43 @@
-/** Columns and cards (filled in by the columns, cards and dnd features). */
+import { useCallback, useRef } from 'react';
+import { AddCardForm } from '../features/cards/components/AddCardForm';
+import { TaskCard } from '../features/cards/components/TaskCard';
+import { ColumnHeader } from '../features/columns/components/ColumnHeader';
+import { CreateColumn } from '../features/columns/components/CreateColumn';
+import { DndBoard } from '../features/dnd/components/DndBoard';
+import { useBoardState } from '../shared/board-context';
+import { useBoardNavigation } from '../shared/navigation';
+
+/** Columns and cards: the dnd feature lays them out, the columns and cards features draw them. */
 export function BoardCanvas() {
-  return <div className="bv-canvas" />;
+  const boardId = useBoardState((state) => state.board?.id ?? 0);
+  const { openTask } = useBoardNavigation(boardId);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const renderCard = useCallback(
+    (taskId: string) => <TaskCard taskId={taskId} onOpen={openTask} />,
+    [openTask],
+  );
+  const renderColumnHeader = useCallback((columnId: string) => <ColumnHeader columnId={columnId} />, []);
+  const renderColumnFooter = useCallback(
+    (columnId: string, scrollToBottom: () => void) => (
+      <AddCardForm columnId={columnId} onCreated={scrollToBottom} />
+    ),
+    [],
+  );
+
+  return (
+    <DndBoard
+      renderCard={renderCard}
+      renderColumnHeader={renderColumnHeader}
+      renderColumnFooter={renderColumnFooter}
+      onOpenTask={openTask}
+      after={
+        <div ref={endRef} className="bv-canvas__end">
+          <CreateColumn
+            onCreated={() => endRef.current?.scrollIntoView({ behavior: 'smooth', inline: 'end' })}
+          />
+        </div>
+      }
+    />
+  );
 }

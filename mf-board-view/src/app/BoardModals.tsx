@@ -1,10 +1,17 @@
 import { MODALS, useModalStore } from 'shared-ui';
 import { EditBoardModal } from '../features/board-settings/components/EditBoardModal';
+import { EditColumnModal } from '../features/columns/components/EditColumnModal';
 import { MembersModal } from '../features/members/components/MembersModal';
+
+function payloadColumnId(payload: unknown): string | null {
+  if (payload && typeof payload === 'object' && 'columnId' in payload) return String(payload.columnId);
+  return null;
+}
 
 /** The board's modals, chosen by the one current-modal value of shared-ui. */
 export function BoardModals() {
   const modal = useModalStore((state) => state.modal);
+  const payload = useModalStore((state) => state.payload);
   const close = useModalStore((state) => state.close);
 
   switch (modal) {
@@ -12,6 +19,10 @@ export function BoardModals() {
       return <MembersModal onClose={close} />;
     case MODALS.EDIT_BOARD:
       return <EditBoardModal onClose={close} />;
+    case MODALS.EDIT_COLUMN: {
+      const columnId = payloadColumnId(payload);
+      return columnId ? <EditColumnModal key={columnId} columnId={columnId} onClose={close} /> : null;
+    }
     default:
       return null;
   }

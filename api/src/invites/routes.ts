@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { changeBoard } from '../boards/access.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
+import { normalize } from '../schemas.js';
+import { invitationMail } from './mail.js';
+import {
+  acceptInvitation,
+  cancelEmailInvitation,
+  findPendingInvitation,
+  findStanding,
+  findUserIdByEmail,
+  inviteEmail,
+  inviteUser,
+  listInvitations,
+  withdrawInvitation,
+} from './repository.js';
+import {
+  AcceptInvitation,
+  CancelInvitation,
+  ListInvitations,
+  RejectInvitation,
+  SendInvitation,
+} from './schemas.js';
+
+const ALREADY_MEMBER = { email: 'Этот пользователь уже участник доски' };
+const ALREADY_INVITED = { email: 'Этот адрес уже приглашён' };
+
+const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const success = { success: true as const };
+
+  app.get('/', { schema: ListInvitations }, async (request) => listInvitations(app.db, request.user.id));
+
+  app.post(
+    '/send',
+    { schema: SendInvitation, preValidation: normalize({ email: 'lower' }) },
+    async (request) => {
+      const { boardId, email } = request.body;
+      const inviter = request.user;
+      const sent = await changeBoard(
+        app,
+        { boardId, userId: inviter.id, role: 'creator', change: 'members' },
+        async (trx, _version, board) => {
+          const userId = await findUserIdByEmail(trx, email);
+          if (userId === null) {
+            if (!(await inviteEmail(trx, boardId, email, inviter.id)))
+              throw new HttpError(400, ALREADY_INVITED);
+          } else {
+            const standing = await findStanding(trx, boardId, userId);
+            if (standing === 'member') throw new HttpError(400, ALREADY_MEMBER);
+            if (standing === 'invited') throw new HttpError(400, ALREADY_INVITED);
+            await inviteUser(trx, boardId, userId);
+          }
+          return { boardName: board.name, hasAccount: userId !== null };
+        },
+      );
+      // After the commit; a mail failure is logged and never fails the invitation.
+      const link = `${app.config.publicUrl}/${sent.hasAccount ? '' : 'register'}`;
+      app.mailer
+        .send(invitationMail(email, { ...sent, inviterName: inviter.name || inviter.email, link }))
+        .catch((err: unknown) => request.log.error({ err, boardId }, 'invitation mail failed'));
+      return success;
+    },
+  );
+
+  app.put('/accept/:inviteId', { schema: AcceptInvitation }, async (request) => {
+    const userId = request.user.id;
+    const invitation = await findPendingInvitation(app.db, request.params.inviteId);
+    if (!invitation || invitation.userId !== userId) throw notFound();
+    const { boardId } = invitation;
+    await changeBoard(app, { boardId, userId, role: 'anyone', change: 'members' }, async (trx) => {
+      if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
+    });
+    return success;
+  });
+
+  app.delete('/reject/:boardId/:userId', { schema: RejectInvitation }, async (request) => {
+    const { boardId, userId } = request.params;
+    if (userId !== request.user.id) throw forbidden();
+    await changeBoard(app, { boardId, userId, role: 'anyone', change: 'members' }, async (trx) => {
+      if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
+    });
+    return success;
+  });
+
+  app.delete('/delete/:boardId/:userId', { schema: CancelInvitation }, async (request) => {
+    const { boardId, userId: invitee } = request.params;
+    const userId = request.user.id;
+    await changeBoard(app, { boardId, userId, role: 'creator', change: 'members' }, async (trx) => {
+      const cancelled =
+        invitee > 0
+          ? await withdrawInvitation(trx, boardId, invitee)
+          : await cancelEmailInvitation(trx, boardId, -invitee);
+      if (!cancelled) throw notFound();
+    });
+    return success;
+  });
+};
+
+export default inviteRoutes;

@@ -1,0 +1,54 @@
+import { type Static, Type } from 'typebox';
+import { Body, Email, errors, Id, MAX_ID, Success } from '../schemas.js';
+
+const security = [{ bearer: [] }];
+
+export const Invitation = Type.Object({
+  id: Type.Integer(),
+  board: Type.Object({ id: Type.Integer(), name: Type.String() }),
+});
+export type Invitation = Static<typeof Invitation>;
+
+export const ListInvitations = {
+  tags: ['invitations'],
+  security,
+  response: { 200: Type.Array(Invitation), ...errors(401) },
+};
+
+export const SendInvitation = {
+  tags: ['invitations'],
+  security,
+  body: Body({ boardId: Id, email: Email }),
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
+};
+
+export const AcceptInvitation = {
+  tags: ['invitations'],
+  security,
+  params: Type.Object({ inviteId: Id }),
+  response: { 200: Success, ...errors(400, 401, 404) },
+};
+
+export const RejectInvitation = {
+  tags: ['invitations'],
+  security,
+  params: Type.Object({ boardId: Id, userId: Id }),
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
+};
+
+export const CancelInvitation = {
+  tags: ['invitations'],
+  security,
+  params: Type.Object({
+    boardId: Id,
+    userId: Type.Integer({
+      minimum: -MAX_ID,
+      maximum: MAX_ID,
+      not: { const: 0 },
+      description:
+        "the invitee's user id, or the negative member id of an invited address without an account",
+      'x-error': 'Некорректный идентификатор',
+    }),
+  }),
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
+};

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addMember,
+  api,
+  boardRows,
+  createBoard,
+  insertTask,
+  type Person,
+  person,
+} from '../../test/boards.js';
+import { createTestApp, type TestApp } from '../../test/helpers.js';
+import type { Board, BoardListItem } from '../boards/schemas.js';
+import type { Invitation } from '../invites/schemas.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const board = (who: Person, boardId: number) => api<Board>(t.app, who, 'GET', `/api/board/${boardId}`);
+const boardIds = async (who: Person) =>
+  (await api<BoardListItem[]>(t.app, who, 'GET', '/api/board')).body.map((b) => b.id);
+
+async function setup() {
+  const owner = await person(t.app, t.db, 'Хозяин');
+  const member = await person(t.app, t.db, 'Участник');
+  const boardId = await createBoard(t.app, owner, 'Доска');
+  await addMember(t.app, t.db, owner, boardId, member);
+  return { owner, member, boardId };
+}
+
+describe('DELETE /api/board/{boardId}/member/{userId}', () => {
+  it('the creator removes a member: access ends at once, the name stays for old assignments', async () => {
+    const { owner, member, boardId } = await setup();
+    const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
+    const taskId = await insertTask(t.db, boardId, {
+      columnId: column?.id as number,
+      title: 'Задача',
+      createdBy: member.id,
+      assignees: [member.id],
+    });
+
+    const res = await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect(await board(member, boardId)).toMatchObject({ status: 403, body: { message: 'Нет доступа' } });
+    expect(await boardIds(member)).toEqual([]);
+    const seen = (await board(owner, boardId)).body;
+    expect(seen.members.find((m) => m.id === member.id)).toEqual({
+      id: member.id,
+      name: 'Участник',
+      email: member.email,
+      avatar: null,
+      accepted: true,
+      isDeleted: true,
+    });
+    expect(seen.tasks[String(taskId)]?.assignees).toEqual([member.id]);
+    // A removed member can no longer change anything, leave included.
+    expect((await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`)).status).toBe(
+      403,
+    );
+    expect((await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`)).status).toBe(404);
+  });
+
+  it('a member leaves with their own id', async () => {
+    const { owner, member, boardId } = await setup();
+    const res = await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect((await board(member, boardId)).status).toBe(403);
+    expect((await board(owner, boardId)).body.members.find((m) => m.id === member.id)?.isDeleted).toBe(true);
+  });
+
+  it('the creator can neither be removed nor leave; a member cannot remove others', async () => {
+    const { owner, member, boardId } = await setup();
+    const third = await person(t.app, t.db);
+    await addMember(t.app, t.db, owner, boardId, third);
+    const pending = await person(t.app, t.db);
+    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: pending.email });
+    const before = await boardRows(t.db, boardId);
+
+    expect(await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${owner.id}`)).toMatchObject({
+      status: 400,
+      body: { message: 'Создателя доски нельзя удалить из участников' },
+    });
+    expect(await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${owner.id}`)).toMatchObject({
+      status: 403,
+    });
+    expect(await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${third.id}`)).toMatchObject({
+      status: 403,
+      body: { message: 'Нет доступа' },
+    });
+    // Pending invitations are cancelled, not removed; unknown users are not members.
+    expect((await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${pending.id}`)).status).toBe(
+      404,
+    );
+    expect((await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/2000000000`)).status).toBe(404);
+    expect((await api(t.app, owner, 'DELETE', `/api/board/2000000000/member/${member.id}`)).status).toBe(404);
+    expect(await boardRows(t.db, boardId)).toEqual(before);
+  });
+});
+
+describe('permission matrix', () => {
+  it('a non-member and a non-creator member get 403 on every guarded call; nothing changes', async () => {
+    const { owner, member, boardId } = await setup();
+    const outsider = await person(t.app, t.db, 'Чужой');
+    const third = await person(t.app, t.db, 'Третий');
+    await addMember(t.app, t.db, owner, boardId, third);
+    const invitee = await person(t.app, t.db, 'Приглашённый');
+    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: invitee.email });
+    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'no-account@example.com' });
+    const [emailInvite] = await t.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('board_id', '=', boardId)
+      .execute();
+    const [invitation] = (await api<Invitation[]>(t.app, invitee, 'GET', '/api/invite')).body;
+    const settings = {
+      name: 'Захват',
+      color: '#000000',
+      showIdsMode: 'dot',
+      showTotalColumnEstimation: true,
+    };
+
+    const before = await boardRows(t.db, boardId);
+    const creatorOnly = [
+      ['PUT', `/api/board/edit/${boardId}`, settings],
+      ['DELETE', `/api/board/${boardId}`],
+      ['POST', '/api/invite/send', { boardId, email: 'new@example.com' }],
+      ['POST', '/api/invite/send', { boardId, email: outsider.email }],
+      ['DELETE', `/api/invite/delete/${boardId}/${invitee.id}`],
+      ['DELETE', `/api/invite/delete/${boardId}/${-(emailInvite?.id as number)}`],
+      ['DELETE', `/api/board/${boardId}/member/${third.id}`],
+      ['DELETE', `/api/board/${boardId}/member/${owner.id}`],
+    ] as const;
+    const memberOnly = [['GET', `/api/board/${boardId}`]] as const;
+
+    for (const who of [outsider, member]) {
+      for (const [method, url, payload] of [
+        ...creatorOnly,
+        ...(who === outsider ? memberOnly : []),
+      ] as const) {
+        const res = await api(t.app, who, method, url, payload);
+        expect({ who: who.name, method, url, status: res.status, body: res.body }).toEqual({
+          who: who.name,
+          method,
+          url,
+          status: 403,
+          body: { message: 'Нет доступа' },
+        });
+      }
+      // Someone else's invitation: 404 to accept, 403 to reject on their behalf.
+      expect((await api(t.app, who, 'PUT', `/api/invite/accept/${invitation?.id}`)).status).toBe(404);
+      expect((await api(t.app, who, 'DELETE', `/api/invite/reject/${boardId}/${invitee.id}`)).status).toBe(
+        403,
+      );
+      // Leaving a board one is not on.
+      if (who === outsider) {
+        expect((await api(t.app, who, 'DELETE', `/api/board/${boardId}/member/${who.id}`)).status).toBe(403);
+      }
+    }
+    // The invitee, not yet a member, cannot read the board or act on it either.
+    expect((await board(invitee, boardId)).status).toBe(403);
+    expect((await api(t.app, invitee, 'PUT', `/api/board/edit/${boardId}`, settings)).status).toBe(403);
+
+    expect(await boardRows(t.db, boardId)).toEqual(before);
+    const seen = (await board(owner, boardId)).body;
+    expect(seen.name).toBe('Доска');
+    expect(seen.members.map((m) => [m.email, m.accepted, m.isDeleted])).toEqual([
+      [owner.email, true, false],
+      [member.email, true, false],
+      [third.email, true, false],
+      [invitee.email, false, false],
+      ['no-account@example.com', false, false],
+    ]);
+    expect(await boardIds(outsider)).toEqual([]);
+  });
+
+  it('every board call needs a token', async () => {
+    const { boardId } = await setup();
+    for (const [method, url] of [
+      ['GET', '/api/board'],
+      ['POST', '/api/board'],
+      ['GET', `/api/board/${boardId}`],
+      ['PUT', `/api/board/edit/${boardId}`],
+      ['DELETE', `/api/board/${boardId}`],
+      ['GET', '/api/invite'],
+      ['POST', '/api/invite/send'],
+      ['PUT', '/api/invite/accept/1'],
+      ['DELETE', `/api/invite/reject/${boardId}/1`],
+      ['DELETE', `/api/invite/delete/${boardId}/1`],
+      ['DELETE', `/api/board/${boardId}/member/1`],
+    ] as const) {
+      expect((await api(t.app, null, method, url)).status, `${method} ${url}`).toBe(401);
+    }
+  });
+});

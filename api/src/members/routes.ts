@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { changeBoard } from '../boards/access.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
+import { removeMember } from './repository.js';
+import { RemoveMember } from './schemas.js';
+
+const CREATOR_STAYS = { message: 'Создателя доски нельзя удалить из участников' };
+
+/** Under /api/board: the creator removes a member; any member removes themselves (leaves). */
+const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.delete('/:boardId/member/:userId', { schema: RemoveMember }, async (request) => {
+    const { boardId, userId: target } = request.params;
+    const userId = request.user.id;
+    await changeBoard(
+      app,
+      { boardId, userId, change: 'members', lostAccess: [target] },
+      async (trx, _version, board) => {
+        if (target !== userId && board.createdBy !== userId) throw forbidden();
+        if (target === board.createdBy) throw new HttpError(400, CREATOR_STAYS);
+        if (!(await removeMember(trx, boardId, target))) throw notFound();
+      },
+    );
+    return { success: true as const };
+  });
+};
+
+export default memberRoutes;

@@ -1,0 +1,147 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  bodyOf,
+  calls,
+  jsonResponse,
+  location,
+  makeBoard,
+  makeTask,
+  renderApp,
+  routeFetch,
+} from '../../test/utils';
+import { prefillFromFilters } from './components/AddCardForm';
+import { formatTaskNumber } from './components/task-number';
+
+describe('task number', () => {
+  it('shows the number in each of the five modes', () => {
+    expect(formatTaskNumber('empty', 12)).toBe('');
+    expect(formatTaskNumber('circle', 12)).toBe('(12)');
+    expect(formatTaskNumber('square', 12)).toBe('[12]');
+    expect(formatTaskNumber('dot', 12)).toBe('12.');
+    expect(formatTaskNumber('space', 12)).toBe('12 ');
+  });
+});
+
+describe('add-card prefill from filters', () => {
+  const params = new URLSearchParams('assignee=2&assignee=1&label=21&priority=high&priority=low&search=x');
+
+  it('takes assignees, labels and the first priority from the URL filters that are ticked', () => {
+    expect(prefillFromFilters(params, { assignee: true, label: true, priority: true })).toEqual({
+      assignees: [2, 1],
+      labels: [21],
+      priority: 'high',
+    });
+    expect(prefillFromFilters(params, { assignee: false, label: true, priority: false })).toEqual({
+      assignees: [],
+      labels: [21],
+      priority: null,
+    });
+    expect(
+      prefillFromFilters(new URLSearchParams(), { assignee: true, label: true, priority: true }),
+    ).toEqual({
+      assignees: [],
+      labels: [],
+      priority: null,
+    });
+  });
+
+  it('sends the prefilled card, shows the title error, then closes after a success', async () => {
+    let answer = jsonResponse(400, { title: 'Введите название задачи' });
+    routeFetch({ 'GET /api/board/7': makeBoard(), 'POST /api/task/create': () => answer });
+    renderApp('/board/7?assignee=2&label=22&priority=critical');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    const column = document.querySelector('[data-column-id="11"]') as HTMLElement;
+    fireEvent.click(within(column).getByRole('button', { name: '+ Добавить карточку' }));
+    const input = within(column).getByLabelText('Название карточки');
+    fireEvent.click(within(column).getByRole('button', { name: 'Добавить' }));
+    expect(await within(column).findByText('Введите название задачи')).toBeTruthy();
+    fireEvent.click(within(column).getByLabelText('Метки'));
+    fireEvent.change(input, { target: { value: ' Новая ' } });
+    expect(within(column).queryByText('Введите название задачи')).toBeNull();
+    answer = jsonResponse(200, makeTask('9', '11'));
+    fireEvent.click(within(column).getByRole('button', { name: 'Добавить' }));
+    await waitFor(() => expect(within(column).queryByLabelText('Название карточки')).toBeNull());
+    expect(bodyOf('POST /api/task/create')).toEqual({
+      boardId: 7,
+      columnId: '11',
+      title: 'Новая',
+      assignees: [2],
+      labels: [],
+      priority: 'critical',
+    });
+  });
+
+  it('keeps one form open at a time and clears errors when opening', async () => {
+    routeFetch({
+      'GET /api/board/7': makeBoard(),
+      'POST /api/task/create': () => jsonResponse(400, { title: 'Введите название задачи' }),
+    });
+    renderApp('/board/7');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    const [first, second] = screen.getAllByRole('button', { name: '+ Добавить карточку' });
+    fireEvent.click(first as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    await screen.findByText('Введите название задачи');
+    fireEvent.click(second as HTMLElement);
+    expect(screen.getAllByLabelText('Название карточки')).toHaveLength(1);
+    expect(screen.queryByText('Введите название задачи')).toBeNull();
+    expect(calls().filter((call) => call === 'POST /api/task/create')).toHaveLength(1);
+  });
+});
+
+describe('cards', () => {
+  it('shows number, priority, estimation, counts, assignees and the main label colour', async () => {
+    const board = makeBoard({ showIdsMode: 'square' });
+    board.labels[0]!.isMainColor = true;
+    board.tasks['1'] = makeTask('1', '10', {
+      number: 41,
+      title: 'Сверстать доску',
+      priority: 'high',
+      estimation: '3',
+      hasDescription: true,
+      commentsCount: 2,
+      filesCount: 1,
+      assignees: [2],
+      labels: [21, 22],
+    });
+    routeFetch({ 'GET /api/board/7': board });
+    renderApp('/board/7');
+    const card = (await screen.findByText('Сверстать доску')).closest('article') as HTMLElement;
+    expect(card.textContent).toContain('[41]');
+    expect(within(card).getByTitle('Высокий приоритет')).toBeTruthy();
+    expect(within(card).getByTitle('Оценка').textContent).toBe('3');
+    expect(within(card).getByTitle('Есть описание')).toBeTruthy();
+    expect(within(card).getByTitle('Комментарии').textContent).toContain('2');
+    expect(within(card).getByTitle('Файлы').textContent).toContain('1');
+    expect(within(card).getByTitle('Борис')).toBeTruthy();
+    expect(card.style.background).toBe('rgb(198, 40, 40)');
+  });
+
+  it('toggles the labels between chips and titles and remembers it', async () => {
+    const board = makeBoard();
+    board.tasks['1'] = makeTask('1', '10', { labels: [21] });
+    routeFetch({ 'GET /api/board/7': board });
+    renderApp('/board/7');
+    const toggle = await screen.findByRole('button', { name: /Метки: Баг/ });
+    expect(toggle.textContent).toBe('');
+    fireEvent.click(toggle);
+    expect(toggle.textContent).toBe('Баг');
+    expect(localStorage.getItem('isLabelOpen')).toBe('true');
+    expect(location()).toBe('/board/7');
+  });
+
+  it('opens the task keeping the query string and copies the absolute link', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    routeFetch({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7?label=21');
+    const card = (await screen.findByText('Задача 2')).closest('article') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Скопировать ссылку на задачу' }));
+    expect(await within(card).findByText('Скопировано')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/board/7/task/2`);
+    expect(location()).toBe('/board/7?label=21');
+    fireEvent.click(within(card).getByText('Задача 2'));
+    expect(location()).toBe('/board/7/task/2?label=21');
+  });
+});

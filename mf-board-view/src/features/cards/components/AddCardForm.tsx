@@ -1,0 +1,160 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Checkbox, errorsOf, type FieldErrors, type Status } from 'shared-ui';
+import { useBoardState, useReload } from '../../../shared/board-context';
+import { parseFilters } from '../../../shared/filters';
+import type { PriorityValue } from '../../../shared/types';
+import { createTask } from '../api/create-task';
+import { useAddCard } from './add-card-store';
+
+const PRIORITIES: readonly string[] = ['low', 'medium', 'high', 'critical'];
+
+export interface ApplyFilters {
+  assignee: boolean;
+  label: boolean;
+  priority: boolean;
+}
+
+/** The new card's assignees, labels and priority taken from the active URL filters that are ticked. */
+export function prefillFromFilters(params: URLSearchParams, apply: ApplyFilters) {
+  const filters = parseFilters(params);
+  const numbers = (values: string[]) =>
+    values.map(Number).filter((value) => Number.isInteger(value) && value > 0);
+  const priority = filters.priority.find((value) => PRIORITIES.includes(value)) as PriorityValue | undefined;
+  return {
+    assignees: apply.assignee ? numbers(filters.assignee) : [],
+    labels: apply.label ? numbers(filters.label) : [],
+    priority: apply.priority && priority ? priority : null,
+  };
+}
+
+export interface AddCardFormProps {
+  columnId: string;
+  /** Called after the new card is on the board (the column scrolls to the bottom). */
+  onCreated: () => void;
+}
+
+/** '+ Добавить карточку': one open form per board; the title error shows under the input. */
+export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
+  const open = useAddCard((state) => state.openColumnId === columnId);
+  const setOpen = useAddCard((state) => state.setOpen);
+  const boardId = useBoardState((state) => state.board?.id ?? 0);
+  const reload = useReload();
+  const [params] = useSearchParams();
+  const filters = parseFilters(params);
+  const [title, setTitle] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>('default');
+  const [apply, setApply] = useState<ApplyFilters>({ assignee: true, label: true, priority: true });
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const errorId = useId();
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="bv-add-card__open"
+        onClick={() => {
+          // Opening clears what an earlier attempt left.
+          setErrors({});
+          setStatus('default');
+          setOpen(columnId);
+        }}
+      >
+        + Добавить карточку
+      </button>
+    );
+  }
+
+  const close = () => {
+    setOpen(null);
+    setTitle('');
+    setErrors({});
+    setStatus('default');
+  };
+
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (status === 'processing') return;
+    setStatus('processing');
+    try {
+      await createTask({ boardId, columnId, title, ...prefillFromFilters(params, apply) });
+      close();
+      await reload();
+      onCreated();
+    } catch (error) {
+      setErrors(errorsOf(error));
+      setStatus('error');
+    }
+  };
+
+  const error = errors.title ?? errors.message ?? Object.values(errors)[0];
+  const toggle = (key: keyof ApplyFilters) => setApply((current) => ({ ...current, [key]: !current[key] }));
+
+  return (
+    <form className="bv-add-card" noValidate onSubmit={onSubmit}>
+      <textarea
+        ref={inputRef}
+        className={['bv-add-card__input', error && 'bv-add-card__input--invalid'].filter(Boolean).join(' ')}
+        name="title"
+        aria-label="Название карточки"
+        placeholder="Введите название карточки"
+        rows={2}
+        value={title}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          if (error) setErrors({});
+          if (status === 'error') setStatus('default');
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault();
+            void onSubmit();
+          } else if (event.key === 'Escape') {
+            close();
+          }
+        }}
+      />
+      {error && (
+        <div className="bv-add-card__error" id={errorId} role="alert">
+          {error}
+        </div>
+      )}
+      <fieldset className="bv-add-card__filters">
+        <legend>Применить фильтры:</legend>
+        <Checkbox
+          label="Исполнители"
+          checked={apply.assignee && filters.assignee.length > 0}
+          disabled={filters.assignee.length === 0}
+          onChange={() => toggle('assignee')}
+        />
+        <Checkbox
+          label="Метки"
+          checked={apply.label && filters.label.length > 0}
+          disabled={filters.label.length === 0}
+          onChange={() => toggle('label')}
+        />
+        <Checkbox
+          label="Приоритет"
+          checked={apply.priority && filters.priority.length > 0}
+          disabled={filters.priority.length === 0}
+          onChange={() => toggle('priority')}
+        />
+      </fieldset>
+      <div className="bv-inline-actions">
+        <Button type="submit" size="small" status={status}>
+          Добавить
+        </Button>
+        <button type="button" className="bv-icon-button" aria-label="Отмена" title="Отмена" onClick={close}>
+          ✖
+        </button>
+      </div>
+    </form>
+  );
+}

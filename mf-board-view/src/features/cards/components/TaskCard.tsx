@@ -1,0 +1,186 @@
+import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
+import { Avatar, paths } from 'shared-ui';
+import { useBoardState } from '../../../shared/board-context';
+import { textOn } from '../../../shared/color';
+import { taskUrl } from '../../../shared/navigation';
+import type { Label, Member, Priority } from '../../../shared/types';
+import { useLabelsOpen } from './labels-open-store';
+import { PriorityIcon } from './PriorityIcon';
+import { formatTaskNumber } from './task-number';
+import './cards.css';
+
+const EMPTY_LABELS: Label[] = [];
+const EMPTY_MEMBERS: Member[] = [];
+const EMPTY_PRIORITIES: Priority[] = [];
+const MAX_AVATARS = 4;
+
+function CardLabels({ labels }: { labels: Label[] }) {
+  const open = useLabelsOpen((state) => state.open);
+  const toggle = useLabelsOpen((state) => state.toggle);
+  return (
+    <button
+      type="button"
+      className={['bv-card__labels', open && 'bv-card__labels--open'].filter(Boolean).join(' ')}
+      aria-label={`Метки: ${labels.map((label) => label.title).join(', ')}. ${open ? 'Свернуть' : 'Развернуть'}`}
+      aria-pressed={open}
+      data-no-dnd
+      onClick={(event) => {
+        event.stopPropagation();
+        toggle();
+      }}
+    >
+      {labels.map((label) => (
+        <span
+          key={label.id}
+          className="bv-card__label"
+          style={{ background: label.color, color: textOn(label.color) }}
+          title={label.title}
+        >
+          {open ? label.title : null}
+        </span>
+      ))}
+    </button>
+  );
+}
+
+function CopyLinkButton({ boardId, taskId }: { boardId: number; taskId: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const onClick = async (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    try {
+      await navigator.clipboard.writeText(taskUrl(boardId, taskId));
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), 1500);
+    } catch {
+      // No clipboard permission: nothing to show beyond the unchanged button.
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={['bv-card__copy', copied && 'bv-card__copy--done'].filter(Boolean).join(' ')}
+      title="Скопировать ссылку на задачу"
+      aria-label="Скопировать ссылку на задачу"
+      data-no-dnd
+      onClick={(event) => void onClick(event)}
+    >
+      {copied ? (
+        <span className="bv-card__copied" role="status">
+          Скопировано
+        </span>
+      ) : (
+        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a3 3 0 1 1 4.2 4.2l-2 2a1 1 0 1 1-1.4-1.4l2-2a1 1 0 1 0-1.4-1.4L12 13.4a1 1 0 0 1-1.4 0Zm2.8-2.8a1 1 0 0 1 0 1.4l-3.5 3.5a3 3 0 1 1-4.2-4.2l2-2a1 1 0 0 1 1.4 1.4l-2 2a1 1 0 1 0 1.4 1.4l3.5-3.5a1 1 0 0 1 1.4 0Z"
+          />
+        </svg>
+      )}
+    </button>
+  );
+}
+
+function Icon({ title, path, count }: { title: string; path: string; count?: number }) {
+  return (
+    <span className="bv-card__meta" title={title}>
+      <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d={path} />
+      </svg>
+      {count !== undefined && <span>{count}</span>}
+      <span className="ui-visually-hidden">{title}</span>
+    </span>
+  );
+}
+
+const ICONS = {
+  description: 'M4 6h16v2H4V6Zm0 5h16v2H4v-2Zm0 5h10v2H4v-2Z',
+  comments: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2Zm0 2v11.2L7.2 16H20V6H4Z',
+  files:
+    'M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H12v9a.5.5 0 0 0 1 0V5a1.5 1.5 0 0 0-3 0v11.5a3 3 0 0 0 6 0v-10h.5Z',
+};
+
+export interface TaskCardProps {
+  taskId: string;
+  /** Opens the task (keeps the query string); plain clicks only, so ctrl/middle click opens a tab. */
+  onOpen: (taskId: string) => void;
+}
+
+/** One card. Memoised by id and reading only its own task, so a drag or a reload repaints few cards. */
+export const TaskCard = memo(function TaskCard({ taskId, onOpen }: TaskCardProps) {
+  const task = useBoardState((state) => state.board?.tasks[taskId]);
+  const boardId = useBoardState((state) => state.board?.id ?? 0);
+  const mode = useBoardState((state) => state.board?.showIdsMode ?? 'empty');
+  const allLabels = useBoardState((state) => state.board?.labels ?? EMPTY_LABELS);
+  const members = useBoardState((state) => state.board?.members ?? EMPTY_MEMBERS);
+  const priorities = useBoardState((state) => state.board?.priorities ?? EMPTY_PRIORITIES);
+  if (!task) return null;
+
+  const labels = task.labels
+    .map((id) => allLabels.find((label) => label.id === id))
+    .filter((label): label is Label => label !== undefined);
+  const main = labels.find((label) => label.isMainColor);
+  const assignees = task.assignees
+    .map((id) => members.find((member) => member.id === id))
+    .filter((member): member is Member => member !== undefined);
+  const priority = task.priority ? priorities.find((item) => item.value === task.priority) : undefined;
+  const number = formatTaskNumber(mode, task.number);
+  const href = paths.boardTask.href({ boardId, taskId });
+  const hasMeta =
+    priority || task.estimation || task.hasDescription || task.commentsCount > 0 || task.filesCount > 0;
+
+  return (
+    <article
+      className={['bv-card', main && 'bv-card--painted'].filter(Boolean).join(' ')}
+      style={main ? { background: main.color, color: textOn(main.color) } : undefined}
+      data-task-id={taskId}
+    >
+      {labels.length > 0 && <CardLabels labels={labels} />}
+      <a
+        className="bv-card__title"
+        href={href}
+        tabIndex={-1}
+        draggable={false}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onOpen(taskId);
+        }}
+      >
+        {number && <span className="bv-card__number">{number}</span>}
+        {task.title}
+      </a>
+      {(hasMeta || assignees.length > 0) && (
+        <div className="bv-card__footer">
+          {priority && <PriorityIcon priority={priority.value} color={priority.color} />}
+          {task.estimation && (
+            <span className="bv-card__estimation" title="Оценка">
+              {task.estimation}
+            </span>
+          )}
+          {task.hasDescription && <Icon title="Есть описание" path={ICONS.description} />}
+          {task.commentsCount > 0 && (
+            <Icon title="Комментарии" path={ICONS.comments} count={task.commentsCount} />
+          )}
+          {task.filesCount > 0 && <Icon title="Файлы" path={ICONS.files} count={task.filesCount} />}
+          {assignees.length > 0 && (
+            <span className="bv-card__assignees">
+              {assignees.slice(0, MAX_AVATARS).map((member) => (
+                <Avatar key={member.id} user={member} size="small" />
+              ))}
+              {assignees.length > MAX_AVATARS && (
+                <span className="bv-card__more" title={`Ещё ${assignees.length - MAX_AVATARS}`}>
+                  +{assignees.length - MAX_AVATARS}
+                </span>
+              )}
+            </span>
+          )}
+        </div>
+      )}
+      <CopyLinkButton boardId={boardId} taskId={taskId} />
+    </article>
+  );
+});

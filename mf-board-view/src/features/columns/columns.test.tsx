@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
+import { sumEstimations } from './components/estimation';
+
+describe('estimation sum', () => {
+  it('adds the numeric estimations and ignores the rest', () => {
+    expect(sumEstimations([{ estimation: '3' }, { estimation: '' }, { estimation: '2.5' }, undefined])).toBe(
+      5.5,
+    );
+    expect(sumEstimations([{ estimation: 'abc' }, { estimation: ' 1 ' }, { estimation: '0,5' }])).toBe(1.5);
+    expect(sumEstimations([{ estimation: '0.1' }, { estimation: '0.2' }])).toBe(0.3);
+    expect(sumEstimations([])).toBe(0);
+  });
+
+  it('shows the sum on columns only when the board asks for it', async () => {
+    const board = makeBoard({ showTotalColumnEstimation: true });
+    board.tasks['1'] = makeTask('1', '10', { estimation: '3' });
+    board.tasks['2'] = makeTask('2', '10', { estimation: '5' });
+    routeFetch({ 'GET /api/board/7': board });
+    renderApp('/board/7');
+    expect((await screen.findAllByTitle('Сумма оценок'))[0]?.textContent).toBe('Σ 8');
+  });
+});
+
+describe('columns', () => {
+  it('renames a column from the ⋯ modal and deletes one after confirmation', async () => {
+    routeFetch({
+      'GET /api/board/7': makeBoard(),
+      'PUT /api/column/edit/7/10': { id: '10', boardId: 7, name: 'Бэклог', taskIds: [] },
+      'DELETE /api/column/delete/7/11': { success: true },
+    });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Колонка «Нужно сделать»: изменить' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Колонка' });
+    fireEvent.change(within(dialog).getByLabelText('Название'), { target: { value: 'Бэклог' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodyOf('PUT /api/column/edit/7/10')).toEqual({ name: 'Бэклог' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Колонка «В работе»: изменить' }));
+    dialog = await screen.findByRole('dialog', { name: 'Колонка' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Удалить колонку?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить колонку' }));
+    await waitFor(() => expect(calls()).toContain('DELETE /api/column/delete/7/11'));
+  });
+
+  it('creates a column and swallows a failure', async () => {
+    let answer = jsonResponse(500, { message: 'Внутренняя ошибка сервера' });
+    routeFetch({ 'GET /api/board/7': makeBoard(), 'POST /api/column': () => answer });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: '+ Создать новую колонку' }));
+    fireEvent.change(screen.getByLabelText('Название колонки'), { target: { value: 'Ревью' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(calls()).toContain('POST /api/column'));
+    const create = screen.getByRole('button', { name: 'Создать' }) as HTMLButtonElement;
+    await waitFor(() => expect(create.disabled).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText('Название колонки') as HTMLInputElement).value).toBe('Ревью');
+    answer = jsonResponse(200, { id: '12', boardId: 7, name: 'Ревью', taskIds: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(screen.queryByLabelText('Название колонки')).toBeNull());
+    expect(bodyOf('POST /api/column')).toEqual({ boardId: 7, name: 'Ревью' });
+  });
+});

@@ -1,0 +1,43 @@
+import { memo } from 'react';
+import { MODALS, useModalStore } from 'shared-ui';
+import { useBoardState } from '../../../shared/board-context';
+import { sumEstimations } from './estimation';
+import './columns.css';
+
+const NO_IDS: string[] = [];
+
+/** Name, optional sum of estimations and the ⋯ button (EDIT_COLUMN). */
+export const ColumnHeader = memo(function ColumnHeader({ columnId }: { columnId: string }) {
+  const name = useBoardState((state) => state.board?.columns[columnId]?.name ?? '');
+  const showTotal = useBoardState((state) => state.board?.showTotalColumnEstimation ?? false);
+  const taskIds = useBoardState((state) => state.board?.columns[columnId]?.taskIds ?? NO_IDS);
+  const tasks = useBoardState((state) => state.board?.tasks);
+  const open = useModalStore((state) => state.open);
+  const total = showTotal && tasks ? sumEstimations(taskIds.map((id) => tasks[id])) : null;
+
+  return (
+    <div className="bv-column-header">
+      <h2 className="bv-column-header__name" title={name}>
+        {name}
+      </h2>
+      <span className="bv-column-header__count" title="Карточек в колонке">
+        {taskIds.length}
+      </span>
+      {total !== null && (
+        <span className="bv-column-header__total" title="Сумма оценок">
+          Σ {total}
+        </span>
+      )}
+      <button
+        type="button"
+        className="bv-icon-button bv-column-header__menu"
+        aria-label={`Колонка «${name}»: изменить`}
+        title="Изменить колонку"
+        data-no-dnd
+        onClick={() => open(MODALS.EDIT_COLUMN, { columnId })}
+      >
+        ⋯
+      </button>
+    </div>
+  );
+});

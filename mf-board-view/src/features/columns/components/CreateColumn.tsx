@@ -1,0 +1,69 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from 'shared-ui';
+import { useBoardState, useReload } from '../../../shared/board-context';
+import { createColumn } from '../api/create-column';
+
+/** 'Создать новую колонку' at the end of the board. A failed create is swallowed (SPEC 8). */
+export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
+  const boardId = useBoardState((state) => state.board?.id ?? 0);
+  const reload = useReload();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (!open) {
+    return (
+      <button type="button" className="bv-create-column__open" onClick={() => setOpen(true)}>
+        + Создать новую колонку
+      </button>
+    );
+  }
+
+  const close = () => {
+    setOpen(false);
+    setName('');
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !name.trim()) return;
+    setBusy(true);
+    try {
+      await createColumn(boardId, name);
+      close();
+      await reload();
+      onCreated?.();
+    } catch {
+      // Swallowed: the form stays open with the name, so the user can try again.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="bv-create-column" noValidate onSubmit={onSubmit}>
+      <input
+        // biome-ignore lint/a11y/noAutofocus: the form opens on purpose to type a name
+        autoFocus
+        className="bv-create-column__input"
+        name="name"
+        aria-label="Название колонки"
+        placeholder="Название колонки"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      />
+      <div className="bv-inline-actions">
+        <Button type="submit" size="small" status={busy ? 'processing' : 'default'}>
+          Создать
+        </Button>
+        <button type="button" className="bv-icon-button" aria-label="Отмена" title="Отмена" onClick={close}>
+          ✖
+        </button>
+      </div>
+    </form>
+  );
+}

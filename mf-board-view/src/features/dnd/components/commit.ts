@@ -1,0 +1,52 @@
+import type { BoardStore } from '../../../shared/board-store';
+import { moveTask } from '../api/move-task';
+import { reorderColumns } from '../api/reorder-columns';
+import { applyTaskMove, buildMoveRequest, sameOrder } from './move';
+
+export type CommitResult = 'unchanged' | 'skipped' | 'saved' | 'restored';
+
+/**
+ * A dropped card: shown at once in `columnId` at the place `taskIds` gives, sent as PUT /api/task/move,
+ * then the board is re-fetched; if the call fails the last server data comes back.
+ */
+export async function commitTaskMove(
+  store: BoardStore,
+  taskId: string,
+  columnId: string,
+  taskIds: string[],
+): Promise<CommitResult> {
+  const state = store.getState();
+  const board = state.board;
+  if (!board) return 'skipped';
+  if (board.tasks[taskId]?.columnId === columnId && sameOrder(board.columns[columnId]?.taskIds, taskIds)) {
+    return 'unchanged';
+  }
+  const request = buildMoveRequest(board.id, taskId, columnId, taskIds);
+  if (!request) return 'skipped';
+  state.applyOptimistic((value) => applyTaskMove(value, taskId, columnId, taskIds));
+  try {
+    await moveTask(request);
+  } catch {
+    store.getState().rollback();
+    return 'restored';
+  }
+  await store.getState().reload();
+  return 'saved';
+}
+
+/** Dropped column: the same for PUT /api/column/reorder. */
+export async function commitColumnOrder(store: BoardStore, columnOrder: string[]): Promise<CommitResult> {
+  const state = store.getState();
+  const board = state.board;
+  if (!board) return 'skipped';
+  if (sameOrder(board.columnOrder, columnOrder)) return 'unchanged';
+  state.applyOptimistic((value) => ({ ...value, columnOrder }));
+  try {
+    await reorderColumns(board.id, columnOrder);
+  } catch {
+    store.getState().rollback();
+    return 'restored';
+  }
+  await store.getState().reload();
+  return 'saved';
+}
