@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
@@ -10,12 +10,14 @@ import { textOn } from '../shared/color';
 import { parseFilters } from '../shared/filters';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardModals } from './BoardModals';
+import { TaskRoute } from './TaskRoute';
 import './board.css';
 
 function BoardPage() {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
   const color = useBoardState((state) => state.board?.color);
+  const { taskId } = useParams();
   return (
     <div
       className="bv-page"
@@ -25,7 +27,7 @@ function BoardPage() {
         <>
           <BoardTopMenu />
           <BoardCanvas />
-          <BoardModals />
+          {taskId ? <TaskRoute taskId={taskId} /> : <BoardModals />}
         </>
       ) : (
         <BoardLoadState />

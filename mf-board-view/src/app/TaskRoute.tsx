@@ -1,0 +1,33 @@
+import { useCallback, useEffect } from 'react';
+import { MODALS, useModalStore } from 'shared-ui';
+import { CommentsPanel } from '../features/comments/components/CommentsPanel';
+import { TaskModal } from '../features/task-modal/components/TaskModal';
+import { useBoardState } from '../shared/board-context';
+import { useBoardNavigation } from '../shared/navigation';
+import type { TaskDetail } from '../shared/types';
+
+/**
+ * /board/:boardId/task/:taskId: the EDIT_TASK modal over the board. The URL is the source of truth;
+ * the current-modal store mirrors it, and closing (Escape, backdrop, ✖, save, delete) goes back to the
+ * board with the same query string.
+ */
+export function TaskRoute({ taskId }: { taskId: string }) {
+  const boardId = useBoardState((state) => state.board?.id ?? 0);
+  const { toBoard } = useBoardNavigation(boardId);
+
+  useEffect(() => {
+    useModalStore.getState().open(MODALS.EDIT_TASK, { taskId });
+    return () => {
+      if (useModalStore.getState().modal === MODALS.EDIT_TASK) useModalStore.getState().close();
+    };
+  }, [taskId]);
+
+  const renderComments = useCallback(
+    (task: TaskDetail, reloadTask: () => Promise<void>) => (
+      <CommentsPanel taskId={task.id} comments={task.comments} onChanged={reloadTask} />
+    ),
+    [],
+  );
+
+  return <TaskModal key={taskId} taskId={taskId} onClose={toBoard} renderComments={renderComments} />;
+}

@@ -1,0 +1,112 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TaskDetail } from '../../shared/types';
+import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
+import { renderCommentText, splitLinks } from './components/linkify';
+import { COMMENT_TIME_SHIFT_MS, commentTime } from './components/relative-time';
+
+describe('comment links', () => {
+  it('links http, https and www (www gets http://) and nothing else', () => {
+    expect(splitLinks('см. https://example.com/a?b=1, и www.ya.ru.')).toEqual([
+      { type: 'text', text: 'см. ' },
+      { type: 'link', text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' },
+      { type: 'text', text: ', и ' },
+      { type: 'link', text: 'www.ya.ru', href: 'http://www.ya.ru' },
+      { type: 'text', text: '.' },
+    ]);
+    expect(splitLinks('javascript:alert(1) ftp://x.ru data:text/html,<b>x</b> mailto:a@b.ru')).toEqual([
+      { type: 'text', text: 'javascript:alert(1) ftp://x.ru data:text/html,<b>x</b> mailto:a@b.ru' },
+    ]);
+    expect(splitLinks('http://')).toEqual([{ type: 'text', text: 'http://' }]);
+  });
+
+  it('renders text escaped (never as HTML) and links that open safely in a new tab', () => {
+    const { container } = render(
+      <p>{renderCommentText('<img src=x onerror=alert(1)> смотри http://a.ru/<b>"x"</b> ок')}</p>,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.textContent).toBe('<img src=x onerror=alert(1)> смотри http://a.ru/<b>"x"</b> ок');
+    const links = container.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('http://a.ru/');
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
+
+describe('comment time', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+
+  it('is Russian relative time, shifted back 10 seconds', () => {
+    expect(COMMENT_TIME_SHIFT_MS).toBe(10_000);
+    // Just posted (even 2 s "in the future" by a fast server clock) reads as the past.
+    expect(commentTime(ago(0), now)).toBe('10 секунд назад');
+    expect(commentTime(ago(-2000), now)).toBe('8 секунд назад');
+    expect(commentTime(ago(50_000), now)).toBe('1 минуту назад');
+    expect(commentTime(ago(5 * 60_000), now)).toBe('5 минут назад');
+    expect(commentTime(ago(3 * 3600_000), now)).toBe('3 часа назад');
+    expect(commentTime(ago(26 * 3600_000), now)).toBe('вчера');
+  });
+});
+
+const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
+  ...makeTask('2', '10'),
+  description: '',
+  comments: [
+    {
+      id: 50,
+      boardId: 7,
+      taskId: '2',
+      userId: 2,
+      text: 'Глянь www.example.com',
+      createdAt: new Date().toISOString(),
+    },
+    { id: 51, boardId: 7, taskId: '2', userId: 1, text: 'Готово', createdAt: new Date().toISOString() },
+  ],
+  files: [],
+  ...patch,
+});
+
+describe('comments panel', () => {
+  it('shows authors, deletes only your own comment after confirmation', async () => {
+    routeFetch({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail(),
+      'DELETE /api/comment/delete/7/51': { success: true },
+    });
+    renderApp('/board/7/task/2');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' });
+    const list = await within(dialog).findByRole('list');
+    const others = within(list).getByText('Борис').closest('li') as HTMLElement;
+    expect(within(others).queryByRole('button', { name: 'Удалить' })).toBeNull();
+    expect(within(others).getByRole('link', { name: 'www.example.com' }).getAttribute('href')).toBe(
+      'http://www.example.com',
+    );
+    const mine = within(list).getByText('Готово').closest('li') as HTMLElement;
+    fireEvent.click(within(mine).getByRole('button', { name: 'Удалить' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Удалить комментарий?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(calls()).toContain('DELETE /api/comment/delete/7/51'));
+  });
+
+  it('sends a comment, clears the text on success and shows an error under the box', async () => {
+    let answer = jsonResponse(400, { text: 'Введите текст комментария' });
+    routeFetch({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail({ comments: [] }),
+      'POST /api/comment/create': () => answer,
+    });
+    renderApp('/board/7/task/2');
+    const box = (await screen.findByLabelText('Новый комментарий')) as HTMLTextAreaElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Введите текст комментария')).toBeTruthy();
+    answer = jsonResponse(200, { id: 52, boardId: 7, taskId: '2', userId: 1, text: 'Привет', createdAt: '' });
+    fireEvent.change(box, { target: { value: 'Привет' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(screen.queryByText('Введите текст комментария')).toBeNull();
+    expect(bodyOf('POST /api/comment/create')).toEqual({ boardId: 7, taskId: '2', text: 'Привет' });
+  });
+});

@@ -1,0 +1,138 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Avatar, Button, errorsOf, type Status, useAuthStore, useConfirm } from 'shared-ui';
+import { useBoard } from '../../../shared/board-context';
+import { type Comment, memberLabel } from '../../../shared/types';
+import { createComment } from '../api/create-comment';
+import { deleteComment } from '../api/delete-comment';
+import { renderCommentText } from './linkify';
+import { commentTime } from './relative-time';
+import './comments.css';
+
+/** Re-renders every 30 s so '5 минут назад' stays true. */
+function useNow(intervalMs = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export interface CommentsPanelProps {
+  taskId: string;
+  comments: Comment[];
+  /** Refreshes the task after a comment is added or deleted. */
+  onChanged: () => Promise<void> | void;
+}
+
+export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProps) {
+  const board = useBoard();
+  const userId = useAuthStore((state) => state.userId);
+  const now = useNow();
+  const { confirm, confirmDialog } = useConfirm();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<Status>('default');
+
+  const author = (id: number) => board.members.find((member) => member.id === id);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'processing') return;
+    setStatus('processing');
+    setError(undefined);
+    try {
+      await createComment(board.id, taskId, text);
+      setText('');
+      setStatus('default');
+      await onChanged();
+    } catch (caught) {
+      const body = errorsOf(caught);
+      setError(body.text ?? body.message ?? Object.values(body)[0]);
+      setStatus('error');
+    }
+  };
+
+  const onDelete = async (comment: Comment) => {
+    const ok = await confirm({
+      title: 'Удалить комментарий?',
+      message: 'Комментарий исчезнет у всех участников.',
+    });
+    if (!ok) return;
+    try {
+      await deleteComment(board.id, comment.id);
+      await onChanged();
+    } catch (caught) {
+      setError(errorsOf(caught).message ?? 'Не удалось удалить комментарий');
+    }
+  };
+
+  return (
+    <section className="bv-comments" aria-labelledby="bv-comments-title">
+      <h3 className="bv-task__section-title" id="bv-comments-title">
+        Комментарии {comments.length > 0 && <span className="bv-comments__count">{comments.length}</span>}
+      </h3>
+      {comments.length === 0 ? (
+        <p className="bv-comments__empty">Пока никто ничего не написал.</p>
+      ) : (
+        <ol className="bv-comments__list">
+          {comments.map((comment) => {
+            const member = author(comment.userId);
+            return (
+              <li key={comment.id} className="bv-comment">
+                <Avatar user={member ?? { id: comment.userId }} size="medium" />
+                <div className="bv-comment__body">
+                  <div className="bv-comment__head">
+                    <span className="bv-comment__author">{member ? memberLabel(member) : 'Участник'}</span>
+                    <time className="bv-comment__time" dateTime={comment.createdAt}>
+                      {commentTime(comment.createdAt, now)}
+                    </time>
+                    {comment.userId === userId && (
+                      <button
+                        type="button"
+                        className="bv-comment__delete"
+                        onClick={() => void onDelete(comment)}
+                      >
+                        Удалить
+                      </button>
+                    )}
+                  </div>
+                  <p className="bv-comment__text">{renderCommentText(comment.text)}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <form className="bv-comments__form" noValidate onSubmit={onSubmit}>
+        <textarea
+          className={['bv-comments__input', error && 'bv-comments__input--invalid'].filter(Boolean).join(' ')}
+          name="text"
+          aria-label="Новый комментарий"
+          placeholder="Напишите комментарий…"
+          rows={3}
+          maxLength={5000}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (status === 'error') setStatus('default');
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void onSubmit(event);
+          }}
+        />
+        {error && (
+          <div className="bv-comments__error" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="bv-inline-actions">
+          <Button type="submit" size="small" status={status}>
+            Отправить
+          </Button>
+        </div>
+      </form>
+      {confirmDialog}
+    </section>
+  );
+}

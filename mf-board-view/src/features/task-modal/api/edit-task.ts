@@ -1,0 +1,22 @@
+import { apiClient } from 'shared-ui';
+import type { PriorityValue, Task } from '../../../shared/types';
+
+export interface EditTaskBody {
+  boardId: number;
+  taskId: string;
+  title: string;
+  description: string;
+  columnId: string;
+  estimation: string;
+  priority: PriorityValue | null;
+  assignees: number[];
+  labels: number[];
+}
+
+export function editTask(body: EditTaskBody) {
+  return apiClient.put<Task>('/api/task/edit', {
+    ...body,
+    title: body.title.trim(),
+    estimation: body.estimation.trim(),
+  });
+}

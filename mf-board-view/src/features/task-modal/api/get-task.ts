@@ -1,0 +1,7 @@
+import { apiClient } from 'shared-ui';
+import type { TaskDetail } from '../../../shared/types';
+
+/** The task with its description, comments (oldest first) and files. */
+export function getTask(boardId: number | string, taskId: string) {
+  return apiClient.get<TaskDetail>(`/api/task/${boardId}/${encodeURIComponent(taskId)}`);
+}

@@ -1,0 +1,269 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  ApiError,
+  Button,
+  errorsOf,
+  FormError,
+  Modal,
+  MultiSelect,
+  Select,
+  Spinner,
+  type Status,
+  TextArea,
+  TextField,
+  useConfirm,
+  useFieldErrors,
+} from 'shared-ui';
+import { useBoard, useBoardState, useReload } from '../../../shared/board-context';
+import { activeMembers, memberLabel, type PriorityValue, type TaskDetail } from '../../../shared/types';
+import { deleteTask } from '../api/delete-task';
+import { editTask } from '../api/edit-task';
+import { getTask } from '../api/get-task';
+import { FilesArea } from './FilesArea';
+import './task-modal.css';
+
+interface TaskForm {
+  title: string;
+  description: string;
+  columnId: string;
+  labels: string[];
+  priority: string;
+  assignees: string[];
+  estimation: string;
+}
+
+const toForm = (task: TaskDetail): TaskForm => ({
+  title: task.title,
+  description: task.description,
+  columnId: task.columnId,
+  labels: task.labels.map(String),
+  priority: task.priority ?? '',
+  assignees: task.assignees.map(String),
+  estimation: task.estimation,
+});
+
+export interface TaskModalProps {
+  taskId: string;
+  onClose: () => void;
+  /** The comments column (the comments feature); `reloadTask` refreshes the detail after a change. */
+  renderComments: (task: TaskDetail, reloadTask: () => Promise<void>) => ReactNode;
+}
+
+/** EDIT_TASK (1200px): the task's fields on the left, comments and files on the right. */
+export function TaskModal({ taskId, onClose, renderComments }: TaskModalProps) {
+  const board = useBoard();
+  const reloadBoard = useReload();
+  // The board's copy of the task changes when someone else edits it (or adds a comment): refetch.
+  const boardTask = useBoardState((state) => state.board?.tasks[taskId]);
+  const { confirm, confirmDialog } = useConfirm();
+  const { errors, setErrors, clearError } = useFieldErrors();
+  const [task, setTask] = useState<TaskDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [form, setForm] = useState<TaskForm | null>(null);
+  const [status, setStatus] = useState<Status>('default');
+  const [deleteStatus, setDeleteStatus] = useState<Status>('default');
+  const deleted = useRef(false);
+
+  const reloadTask = useCallback(async () => {
+    try {
+      const detail = await getTask(board.id, taskId);
+      setTask(detail);
+      // The form starts from the first answer; later answers refresh comments and files only.
+      setForm((current) => current ?? toForm(detail));
+      setLoadError(null);
+    } catch (error) {
+      if (deleted.current) return;
+      setLoadError(
+        error instanceof ApiError && error.status === 404
+          ? 'Задача не найдена: возможно, её удалили.'
+          : (errorsOf(error).message ?? 'Не удалось загрузить задачу.'),
+      );
+    }
+  }, [board.id, taskId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: boardTask is the trigger
+  useEffect(() => {
+    void reloadTask();
+  }, [reloadTask, boardTask]);
+
+  const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => {
+    setForm((current) => (current ? { ...current, [key]: value } : current));
+    if (errors[key]) clearError(key);
+    if (status === 'error') setStatus('default');
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form || status === 'processing') return;
+    setStatus('processing');
+    try {
+      await editTask({
+        boardId: board.id,
+        taskId,
+        title: form.title,
+        description: form.description,
+        columnId: form.columnId,
+        estimation: form.estimation,
+        priority: (form.priority || null) as PriorityValue | null,
+        assignees: form.assignees.map(Number),
+        labels: form.labels.map(Number),
+      });
+      void reloadBoard();
+      onClose();
+    } catch (error) {
+      setErrors(errorsOf(error));
+      setStatus('error');
+    }
+  };
+
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: 'Удалить задачу?',
+      message: `Задача «${task?.title ?? ''}» будет удалена вместе с комментариями и файлами.`,
+      confirmText: 'Удалить задачу',
+    });
+    if (!ok) return;
+    setDeleteStatus('processing');
+    try {
+      deleted.current = true;
+      await deleteTask(board.id, taskId);
+      void reloadBoard();
+      onClose();
+    } catch (error) {
+      deleted.current = false;
+      setErrors(errorsOf(error));
+      setDeleteStatus('error');
+    }
+  };
+
+  const members = activeMembers(board);
+  // Someone assigned earlier who has left stays selectable to be removed, named as before.
+  const assigneeOptions = [
+    ...members,
+    ...board.members.filter(
+      (member) => !members.includes(member) && form?.assignees.includes(String(member.id)),
+    ),
+  ].map((member) => ({
+    value: String(member.id),
+    label: memberLabel(member),
+    disabled: !members.includes(member) && !form?.assignees.includes(String(member.id)),
+  }));
+
+  let body: ReactNode;
+  if (loadError && !task) {
+    body = (
+      <div className="bv-task__state" role="alert">
+        <p>{loadError}</p>
+        <Button onClick={() => void reloadTask()}>Повторить</Button>
+      </div>
+    );
+  } else if (!task || !form) {
+    body = (
+      <div className="bv-task__state">
+        <Spinner label="Загрузка задачи…" />
+      </div>
+    );
+  } else {
+    body = (
+      <div className="bv-task">
+        <form className="bv-task__form" noValidate onSubmit={onSubmit}>
+          <FormError>{errors.message ?? errors.taskId}</FormError>
+          <TextField
+            label="Название"
+            name="title"
+            value={form.title}
+            maxLength={500}
+            error={errors.title}
+            onChange={(event) => set('title', event.target.value)}
+          />
+          <TextArea
+            label="Описание"
+            name="description"
+            rows={8}
+            maxLength={20000}
+            value={form.description}
+            error={errors.description}
+            placeholder="Добавьте подробности, ссылки, критерии готовности…"
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <div className="bv-task__grid">
+            <Select
+              label="Колонка"
+              name="columnId"
+              value={form.columnId}
+              error={errors.columnId}
+              options={board.columnOrder.map((id) => ({ value: id, label: board.columns[id]?.name ?? id }))}
+              onChange={(event) => set('columnId', event.target.value)}
+            />
+            <Select
+              label="Приоритет"
+              name="priority"
+              value={form.priority}
+              error={errors.priority}
+              options={[
+                { value: '', label: 'Не задан' },
+                ...board.priorities.map((item) => ({ value: item.value, label: item.label })),
+              ]}
+              onChange={(event) => set('priority', event.target.value)}
+            />
+            <TextField
+              label="Оценка"
+              name="estimation"
+              inputMode="decimal"
+              maxLength={8}
+              placeholder="Например, 3"
+              value={form.estimation}
+              error={errors.estimation}
+              onChange={(event) => set('estimation', event.target.value)}
+            />
+          </div>
+          <MultiSelect
+            label="Метки"
+            name="labels"
+            value={form.labels}
+            error={errors.labels}
+            emptyText="На доске пока нет меток"
+            options={board.labels.map((label) => ({
+              value: String(label.id),
+              label: label.title,
+              color: label.color,
+            }))}
+            onChange={(value) => set('labels', value)}
+          />
+          <MultiSelect
+            label="Исполнители"
+            name="assignees"
+            value={form.assignees}
+            error={errors.assignees}
+            options={assigneeOptions}
+            onChange={(value) => set('assignees', value)}
+          />
+          <div className="bv-modal-actions">
+            <Button variant="fail" status={deleteStatus} onClick={() => void onDelete()}>
+              Удалить
+            </Button>
+            <Button type="submit" status={status}>
+              Сохранить
+            </Button>
+          </div>
+        </form>
+        <aside className="bv-task__side">
+          {renderComments(task, reloadTask)}
+          <FilesArea files={task.files} />
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <Modal
+      title={task ? `Задача ${task.number}` : 'Задача'}
+      width={1200}
+      onClose={onClose}
+      className="bv-task-modal"
+    >
+      {body}
+      {confirmDialog}
+    </Modal>
+  );
+}
