@@ -1,6 +1,8 @@
 import { MODALS, useModalStore } from 'shared-ui';
 import { EditBoardModal } from '../features/board-settings/components/EditBoardModal';
 import { EditColumnModal } from '../features/columns/components/EditColumnModal';
+import { FilterModal } from '../features/filters/components/FilterModal';
+import { LabelsModal } from '../features/labels/components/LabelsModal';
 import { MembersModal } from '../features/members/components/MembersModal';
 
 function payloadColumnId(payload: unknown): string | null {
@@ -15,6 +17,10 @@ export function BoardModals() {
   const close = useModalStore((state) => state.close);
 
   switch (modal) {
+    case MODALS.BOARD_FILTER:
+      return <FilterModal onClose={close} />;
+    case MODALS.EDIT_LABELS:
+      return <LabelsModal onClose={close} />;
     case MODALS.EDIT_MEMBERS:
       return <MembersModal onClose={close} />;
     case MODALS.EDIT_BOARD:

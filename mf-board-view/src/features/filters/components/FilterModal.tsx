@@ -1,0 +1,81 @@
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Modal, MultiSelect, TextField } from 'shared-ui';
+import { useBoard } from '../../../shared/board-context';
+import { emptyFilters, parseFilters, withFilters } from '../../../shared/filters';
+import { memberLabel } from '../../../shared/types';
+import { type FilterForm, filtersToForm, formToFilters } from './filter-form';
+import './filters.css';
+
+/** BOARD_FILTER: assignees, labels, priorities and a text search, written to the URL on 'Применить'. */
+export function FilterModal({ onClose }: { onClose: () => void }) {
+  const board = useBoard();
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<FilterForm>(() => filtersToForm(parseFilters(params)));
+
+  const write = (next: FilterForm | null) => {
+    setParams(withFilters(params, next ? formToFilters(next) : emptyFilters()));
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    write(form);
+  };
+
+  // Members who left stay listed while they are in the filter, so they can be unticked.
+  const members = board.members.filter(
+    (member) => (member.accepted && !member.isDeleted) || form.assignee.includes(String(member.id)),
+  );
+
+  return (
+    <Modal title="Фильтр по задачам" width={600} onClose={onClose}>
+      <form className="bv-filter" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Поиск по названию или описанию"
+          name="search"
+          type="search"
+          placeholder="Например, отчёт"
+          value={form.search}
+          onChange={(event) => setForm({ ...form, search: event.target.value })}
+        />
+        <MultiSelect
+          label="Исполнители"
+          name="assignee"
+          value={form.assignee}
+          options={members.map((member) => ({ value: String(member.id), label: memberLabel(member) }))}
+          onChange={(assignee) => setForm({ ...form, assignee })}
+        />
+        <MultiSelect
+          label="Метки"
+          name="label"
+          value={form.label}
+          emptyText="На доске пока нет меток"
+          options={board.labels.map((label) => ({
+            value: String(label.id),
+            label: label.title,
+            color: label.color,
+          }))}
+          onChange={(label) => setForm({ ...form, label })}
+        />
+        <MultiSelect
+          label="Приоритет"
+          name="priority"
+          value={form.priority}
+          options={board.priorities.map((item) => ({
+            value: item.value,
+            label: item.label,
+            color: item.color,
+          }))}
+          onChange={(priority) => setForm({ ...form, priority })}
+        />
+        <div className="bv-modal-actions">
+          <Button variant="secondary" onClick={() => write(null)}>
+            Сбросить
+          </Button>
+          <Button type="submit">Применить</Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

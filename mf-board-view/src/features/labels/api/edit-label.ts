@@ -1,0 +1,10 @@
+import { apiClient } from 'shared-ui';
+import type { Label } from '../../../shared/types';
+
+export function editLabel(
+  boardId: number,
+  labelId: number,
+  body: Pick<Label, 'title' | 'color' | 'isMainColor'>,
+) {
+  return apiClient.put<Label>(`/api/label/${boardId}/${labelId}`, { ...body, title: body.title.trim() });
+}
