@@ -53,7 +53,7 @@ function sameTask(a: Task, b: Task): boolean {
   return Object.keys(a).length === Object.keys(b).length;
 }
 
-/** `next` with every unchanged task (and unchanged column task list) taken from `previous`. */
+/** `next` with every unchanged task, column, label, member and priority list taken from `previous`. */
 export function shareUnchanged(previous: Board | null, next: Board): Board {
   if (!previous) return next;
   const tasks: Record<string, Task> = {};
@@ -69,7 +69,16 @@ export function shareUnchanged(previous: Board | null, next: Board): Board {
   const columnOrder = sameList(previous.columnOrder, next.columnOrder)
     ? previous.columnOrder
     : next.columnOrder;
-  return { ...next, tasks, columns, columnOrder };
+  const same = <T>(a: T, b: T) => (JSON.stringify(a) === JSON.stringify(b) ? a : b);
+  return {
+    ...next,
+    tasks,
+    columns,
+    columnOrder,
+    labels: same(previous.labels, next.labels),
+    members: same(previous.members, next.members),
+    priorities: same(previous.priorities, next.priorities),
+  };
 }
 
 export function createBoardStore(
