@@ -75,9 +75,13 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   const store = useBoardStoreApi();
   const columnOrder = useBoardState((state) => state.board?.columnOrder ?? NO_IDS);
   const columns = useBoardState((state) => state.board?.columns ?? NO_COLUMNS);
-  const [drag, setDrag] = useState<DragState | null>(null);
-  const dragRef = useRef(drag);
-  dragRef.current = drag;
+  const [drag, setDragState] = useState<DragState | null>(null);
+  // The handlers read and write the drag synchronously: a drop may come before React re-renders.
+  const dragRef = useRef<DragState | null>(null);
+  const setDrag = useCallback((next: DragState | null) => {
+    dragRef.current = next;
+    setDragState(next);
+  }, []);
   const setActiveTaskId = useDragStore((state) => state.setActiveTaskId);
   const sensors = useBoardSensors();
 
@@ -86,7 +90,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   const end = useCallback(() => {
     setDrag(null);
     setActiveTaskId(null);
-  }, [setActiveTaskId]);
+  }, [setDrag, setActiveTaskId]);
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const data = dragData(active.data.current);
@@ -106,11 +110,10 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     if (!over) return;
     const target = toTarget(active, over);
     if (!target) return;
-    setDrag((current) => {
-      if (current?.type !== 'task') return current;
-      const items = moveAcross(current.items, current.id, target);
-      return items === current.items ? current : { ...current, items };
-    });
+    const current = dragRef.current;
+    if (current?.type !== 'task') return;
+    const items = moveAcross(current.items, current.id, target);
+    if (items !== current.items) setDrag({ ...current, items });
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
