@@ -3,10 +3,12 @@
  * fresh PostgreSQL database (TEST_PG_URL). BENCH_SECONDS sets each run's length (default 10).
  */
 import { authBench } from './auth.js';
+import { boardBench } from './board.js';
 import { realtimeBench } from './realtime.js';
 
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
+  board: boardBench,
   realtime: realtimeBench,
 };
 

@@ -59,7 +59,7 @@ describe('POST /api/column', () => {
     ['missing name', { name: undefined }, { name: 'Введите название колонки' }],
     ['1 MB name', { name: MB }, { name: 'Слишком длинное значение' }],
     ['name of wrong type', { name: 7 }, { name: 'Введите название колонки' }],
-    ['bad board id', { boardId: 'abc' }, { boardId: 'Некорректное значение' }],
+    ['bad board id', { boardId: 'abc' }, { boardId: 'Некорректный идентификатор' }],
   ])('refuses a %s', async (_case, change, message) => {
     const b = await seedBoard(t);
     const res = await refused(t, b.member, 'POST', '/api/column', {
@@ -105,7 +105,7 @@ describe('PUT /api/column/edit', () => {
       status: 400,
       body: { name: 'Слишком длинное значение' },
     });
-    for (const columnId of [other.columns[0], '999999', '99999999999']) {
+    for (const columnId of [other.columns[0], '999999']) {
       expect(
         await refused(t, b.member, 'PUT', `/api/column/edit/${b.id}/${columnId}`, { name: 'Х' }),
       ).toEqual({
@@ -113,9 +113,14 @@ describe('PUT /api/column/edit', () => {
         body: { message: 'Не найдено' },
       });
     }
-    expect(await refused(t, b.member, 'PUT', `/api/column/edit/${b.id}/abc`, { name: 'Х' })).toMatchObject({
-      status: 400,
-    });
+    for (const columnId of ['abc', '99999999999']) {
+      expect(
+        await refused(t, b.member, 'PUT', `/api/column/edit/${b.id}/${columnId}`, { name: 'Х' }),
+      ).toEqual({
+        status: 400,
+        body: { columnId: 'Некорректный идентификатор' },
+      });
+    }
   });
 });
 

@@ -20,8 +20,8 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/edit/:boardId/:columnId',
     { schema: EditColumn, preValidation: normalize({ name: 'trim' }) },
     async (request) => {
-      const boardId = toId(request.params.boardId);
-      const columnId = toId(request.params.columnId);
+      const boardId = request.params.boardId;
+      const columnId = request.params.columnId;
       return changeBoard(app, change(boardId, request.user.id), async (trx) => {
         const column = await renameColumn(trx, boardId, columnId, request.body.name);
         if (!column) throw notFound();
@@ -31,7 +31,7 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put('/reorder/:boardId', { schema: ReorderColumns }, async (request) => {
-    const boardId = toId(request.params.boardId);
+    const boardId = request.params.boardId;
     const wanted = request.body.columnOrder.map(toId);
     return changeBoard(app, change(boardId, request.user.id), async (trx) => {
       const current = new Set(await columnOrder(trx, boardId));
@@ -46,8 +46,8 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/delete/:boardId/:columnId', { schema: DeleteColumn }, async (request) => {
-    const boardId = toId(request.params.boardId);
-    const columnId = toId(request.params.columnId);
+    const boardId = request.params.boardId;
+    const columnId = request.params.columnId;
     return changeBoard(app, change(boardId, request.user.id), async (trx) => {
       if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
       return { success: true as const };

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { BodyId, BodyIds, PathId } from '../ids.js';
-import { Body, errors } from '../schemas.js';
+import { BodyId, BodyIds } from '../ids.js';
+import { Body, errors, Id } from '../schemas.js';
 
 export const Column = Type.Object({
   id: Type.String(),
@@ -22,7 +22,7 @@ export const CreateColumn = {
 
 export const EditColumn = {
   ...common,
-  params: Type.Object({ boardId: PathId, columnId: PathId }),
+  params: Type.Object({ boardId: Id, columnId: Id }),
   body: Body({ name: ColumnName }),
   response: { 200: Column, ...errors(400, 401, 403, 404) },
 };
@@ -31,13 +31,13 @@ export const COLUMN_ORDER_MISMATCH = { columnOrder: 'Порядок колоно
 
 export const ReorderColumns = {
   ...common,
-  params: Type.Object({ boardId: PathId }),
+  params: Type.Object({ boardId: Id }),
   body: Body({ columnOrder: BodyIds(COLUMN_ORDER_MISMATCH.columnOrder, 1000) }),
   response: { 200: Type.Object({ columnOrder: Type.Array(Type.String()) }), ...errors(400, 401, 403, 404) },
 };
 
 export const DeleteColumn = {
   ...common,
-  params: Type.Object({ boardId: PathId, columnId: PathId }),
+  params: Type.Object({ boardId: Id, columnId: Id }),
   response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
 };

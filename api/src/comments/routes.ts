@@ -26,8 +26,8 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Only its author deletes a comment; not even the board's creator deletes someone else's.
   app.delete('/delete/:boardId/:commentId', { schema: DeleteComment }, async (request) => {
-    const boardId = toId(request.params.boardId);
-    const commentId = toId(request.params.commentId);
+    const boardId = request.params.boardId;
+    const commentId = request.params.commentId;
     const userId = request.user.id;
     return changeBoard(app, change(boardId, userId), async (trx) => {
       const author = await findCommentAuthor(trx, boardId, commentId);

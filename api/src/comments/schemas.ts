@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { BodyId, PathId } from '../ids.js';
-import { Body, errors } from '../schemas.js';
+import { BodyId } from '../ids.js';
+import { Body, errors, Id } from '../schemas.js';
 
 export const Comment = Type.Object({
   id: Type.Integer(),
@@ -26,6 +26,6 @@ export const CreateComment = {
 
 export const DeleteComment = {
   ...common,
-  params: Type.Object({ boardId: PathId, commentId: PathId }),
+  params: Type.Object({ boardId: Id, commentId: Id }),
   response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
 };

@@ -1,6 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { PathId } from '../ids.js';
-import { Body, errors } from '../schemas.js';
+import { Body, errors, Id } from '../schemas.js';
 
 export const Label = Type.Object({
   id: Type.Integer(),
@@ -20,14 +19,14 @@ const common = { tags: ['labels'], security: [{ bearer: [] }] };
 
 export const CreateLabel = {
   ...common,
-  params: Type.Object({ boardId: PathId }),
+  params: Type.Object({ boardId: Id }),
   body: Body({ title: Title, color: Type.Optional(Color) }),
   response: { 200: Label, ...errors(400, 401, 403, 404) },
 };
 
 export const EditLabel = {
   ...common,
-  params: Type.Object({ boardId: PathId, labelId: PathId }),
+  params: Type.Object({ boardId: Id, labelId: Id }),
   body: Body({
     title: Title,
     color: Color,
@@ -38,6 +37,6 @@ export const EditLabel = {
 
 export const DeleteLabel = {
   ...common,
-  params: Type.Object({ boardId: PathId, labelId: PathId }),
+  params: Type.Object({ boardId: Id, labelId: Id }),
   response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
 };

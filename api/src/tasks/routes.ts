@@ -66,9 +66,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/:boardId/:taskId', { schema: GetTask }, async (request) => {
-    const boardId = toId(request.params.boardId);
+    const boardId = request.params.boardId;
     await requireBoardMember(app, boardId, request.user.id);
-    const task = await findTaskDetail(app.db, boardId, toId(request.params.taskId));
+    const task = await findTaskDetail(app.db, boardId, request.params.taskId);
     if (!task) throw notFound();
     return task;
   });
@@ -95,8 +95,8 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/delete/:boardId/:taskId', { schema: DeleteTask }, async (request) => {
-    const boardId = toId(request.params.boardId);
-    const taskId = toId(request.params.taskId);
+    const boardId = request.params.boardId;
+    const taskId = request.params.taskId;
     return changeBoard(app, change(boardId, request.user.id), async (trx) => {
       if (!(await deleteTask(trx, boardId, taskId))) throw notFound();
       return { success: true as const };

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Comment } from '../comments/schemas.js';
-import { BodyId, BodyIds, PathId } from '../ids.js';
-import { Body, errors } from '../schemas.js';
+import { BodyId, BodyIds } from '../ids.js';
+import { Body, errors, Id } from '../schemas.js';
 
 export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 
@@ -65,7 +65,7 @@ const Assignees = BodyIds(MESSAGES.assignees, 500);
 const Labels = BodyIds(MESSAGES.labels, 500);
 
 const common = { tags: ['tasks'], security: [{ bearer: [] }] };
-const TaskParams = Type.Object({ boardId: PathId, taskId: PathId });
+const TaskParams = Type.Object({ boardId: Id, taskId: Id });
 const Success = Type.Object({ success: Type.Literal(true) });
 
 export const CreateTask = {
