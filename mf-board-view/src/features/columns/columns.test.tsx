@@ -50,7 +50,7 @@ describe('columns', () => {
     let answer = jsonResponse(500, { message: 'Внутренняя ошибка сервера' });
     routeFetch({ 'GET /api/board/7': makeBoard(), 'POST /api/column': () => answer });
     renderApp('/board/7');
-    fireEvent.click(await screen.findByRole('button', { name: '+ Создать новую колонку' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать новую колонку' }));
     fireEvent.change(screen.getByLabelText('Название колонки'), { target: { value: 'Ревью' } });
     fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
     await waitFor(() => expect(calls()).toContain('POST /api/column'));

@@ -14,7 +14,8 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
   if (!open) {
     return (
       <button type="button" className="bv-create-column__open" onClick={() => setOpen(true)}>
-        + Создать новую колонку
+        <span aria-hidden="true">+ </span>
+        Создать новую колонку
       </button>
     );
   }
