@@ -17,19 +17,30 @@ export default async function globalSetup() {
   databaseUrl.pathname = `/${database}`;
 
   process.env.E2E_DATA_DIR = dataDir;
-  const server = startServer({
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl.toString(),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-    LOG_LEVEL: 'warn',
-  });
-  await waitForReady(`http://127.0.0.1:${port}/health/ready`, server);
+  // Two instances behind no proxy, sharing the database, the data folder and Redis, as ops would run
+  // them: the realtime tests put two users on different instances.
+  const secondPort = String(Number(port) + 1);
+  process.env.E2E_SECOND_URL = `http://127.0.0.1:${secondPort}`;
+  const servers = [port, secondPort].map((instancePort) =>
+    startServer({
+      PORT: instancePort,
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `${database}:`,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALLOWED_ORIGINS: `http://127.0.0.1:${secondPort}`,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  // The first instance migrates the fresh database; the second starts once that is done.
+  await waitForReady(`http://127.0.0.1:${port}/health/ready`, servers[0] as ChildProcess);
+  await waitForReady(`http://127.0.0.1:${secondPort}/health/ready`, servers[1] as ChildProcess);
 
   return async () => {
-    await stopServer(server);
+    await Promise.all(servers.map(stopServer));
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   };
