@@ -13,6 +13,7 @@ import type { TaskDetail } from '../shared/types';
  */
 export function TaskRoute({ taskId }: { taskId: string }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
+  const reloadBoard = useBoardState((state) => state.reload);
   const { toBoard } = useBoardNavigation(boardId);
 
   useEffect(() => {
@@ -24,9 +25,14 @@ export function TaskRoute({ taskId }: { taskId: string }) {
 
   const renderComments = useCallback(
     (task: TaskDetail, reloadTask: () => Promise<void>) => (
-      <CommentsPanel taskId={task.id} comments={task.comments} onChanged={reloadTask} />
+      // The card's comment count lives on the board: refresh both.
+      <CommentsPanel
+        taskId={task.id}
+        comments={task.comments}
+        onChanged={() => Promise.all([reloadTask(), reloadBoard()]).then(() => undefined)}
+      />
     ),
-    [],
+    [reloadBoard],
   );
 
   return <TaskModal key={taskId} taskId={taskId} onClose={toBoard} renderComments={renderComments} />;
