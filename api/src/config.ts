@@ -50,6 +50,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   bodyLimit: number;
+  /** Largest accepted file upload, enforced while the body streams to storage. */
+  maxUploadBytes: number;
   scrypt: ScryptCost;
   rateLimits: RateLimits;
 }
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     trustProxy: text(env, 'TRUST_PROXY') === 'true',
     bodyLimit: 1.5 * 1024 * 1024,
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 100 * 1024 * 1024),
     scrypt: OWASP_SCRYPT,
     rateLimits: DEFAULT_RATE_LIMITS,
   };

@@ -37,6 +37,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     trustProxy: false,
     bodyLimit: 1.5 * 1024 * 1024,
+    maxUploadBytes: 100 * 1024 * 1024,
     scrypt: TEST_SCRYPT,
     rateLimits: GENEROUS_LIMITS,
     ...overrides,
