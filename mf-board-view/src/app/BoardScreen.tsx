@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { watchBoard } from 'shared-ui';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
@@ -45,6 +46,18 @@ export function BoardScreen({ boardId }: { boardId: string }) {
   useEffect(() => {
     if (store.getState().status === 'default') void store.getState().reload();
   }, [store]);
+
+  // Live updates: every change anyone makes to the board (and a reconnect) triggers a coalesced
+  // re-fetch; a refused subscription re-fetches too, which turns lost access into the 403 redirect.
+  useEffect(
+    () =>
+      watchBoard(Number(boardId), {
+        onChange: () => void store.getState().reload(),
+        onForbidden: () => void store.getState().reload(),
+        currentVersion: () => store.getState().serverBoard?.version ?? null,
+      }),
+    [store, boardId],
+  );
 
   // The board is re-fetched whenever the filter part of the query changes (not when a task opens).
   useEffect(() => {
