@@ -4,11 +4,13 @@
  */
 import { authBench } from './auth.js';
 import { boardBench } from './board.js';
+import { boardsBench } from './boards.js';
 import { realtimeBench } from './realtime.js';
 
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
   board: boardBench,
+  boards: boardsBench,
   realtime: realtimeBench,
 };
 

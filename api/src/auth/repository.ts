@@ -20,6 +20,8 @@ export function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[n
 export interface Session {
   user: User;
   tokenVersion: number;
+  /** Bumped with every change to the user's board or invitation list. */
+  listsVersion: number;
 }
 
 export interface Credentials {
@@ -32,7 +34,10 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
-type SessionRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number] | 'token_version'>;
+type SessionRow = Pick<
+  Selectable<UsersTable>,
+  (typeof USER_COLUMNS)[number] | 'token_version' | 'lists_version'
+>;
 
 // Every authenticated request runs this lookup, so it is compiled once per database and reused.
 const compiledSessionQueries = new WeakMap<Db, CompiledQuery<SessionRow>>();
@@ -42,14 +47,14 @@ export async function findSession(db: Db, id: number): Promise<Session | null> {
   if (!compiled) {
     compiled = db
       .selectFrom('users')
-      .select([...USER_COLUMNS, 'token_version'])
+      .select([...USER_COLUMNS, 'token_version', 'lists_version'])
       .where('id', '=', 0)
       .compile();
     compiledSessionQueries.set(db, compiled);
   }
   const { rows } = await db.executeQuery<SessionRow>({ ...compiled, parameters: [id] });
   const row = rows[0];
-  return row ? { user: toUser(row), tokenVersion: row.token_version } : null;
+  return row ? { user: toUser(row), tokenVersion: row.token_version, listsVersion: row.lists_version } : null;
 }
 
 export async function findCredentialsByEmail(db: Db, email: string): Promise<Credentials | null> {

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -10,6 +10,7 @@ import {
   person,
 } from '../../test/boards.js';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { buildApp } from '../app.js';
 import type { Board, BoardListItem } from './schemas.js';
 
 let t: TestApp;
@@ -138,6 +139,78 @@ describe('GET /api/board', () => {
     await addMember(t.app, t.db, owner, member, guest);
     await api(t.app, owner, 'DELETE', `/api/board/${removed}/member/${guest.id}`);
     expect(await list(guest)).toEqual([{ id: member, name: 'Общая', color: '#f4f5f7' }]);
+  });
+});
+
+describe('lists kept in memory', () => {
+  it('reflect every change at once, also when another instance made it', async () => {
+    const other = buildApp(t.config);
+    await other.ready();
+    try {
+      const owner = await person(t.app, t.db);
+      const guest = await person(t.app, t.db);
+      const shared = await createBoard(t.app, owner, 'Старое имя');
+      const pending = await createBoard(t.app, owner, 'Приглашение');
+      await addMember(t.app, t.db, owner, shared, guest);
+      await api(t.app, owner, 'POST', '/api/invite/send', { boardId: pending, email: guest.email });
+      const lists = async (app: typeof other) => ({
+        boards: (await api<BoardListItem[]>(app, guest, 'GET', '/api/board?sort=byNameASC')).body.map(
+          (b) => b.name,
+        ),
+        invites: (await api<{ board: { name: string } }[]>(app, guest, 'GET', '/api/invite')).body.map(
+          (i) => i.board.name,
+        ),
+      });
+      // Both instances have read (and kept) the lists.
+      expect(await lists(t.app)).toEqual({ boards: ['Старое имя'], invites: ['Приглашение'] });
+      expect(await lists(other)).toEqual({ boards: ['Старое имя'], invites: ['Приглашение'] });
+
+      const settings = { color: '#000000', showIdsMode: 'empty', showTotalColumnEstimation: false };
+      await api(other, owner, 'PUT', `/api/board/edit/${shared}`, { name: 'Новое имя', ...settings });
+      await api(other, owner, 'PUT', `/api/board/edit/${pending}`, {
+        name: 'Другое приглашение',
+        ...settings,
+      });
+      expect(await lists(t.app)).toEqual({ boards: ['Новое имя'], invites: ['Другое приглашение'] });
+
+      await api(other, guest, 'DELETE', `/api/board/${shared}/member/${guest.id}`);
+      expect(await lists(t.app)).toEqual({ boards: [], invites: ['Другое приглашение'] });
+      await api(other, owner, 'DELETE', `/api/board/${pending}`);
+      expect(await lists(t.app)).toEqual({ boards: [], invites: [] });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('lists kept in memory, compressed', () => {
+  it('answers a long list in brotli or gzip as accepted, and small ones as they are', async () => {
+    const user = await person(t.app, t.db);
+    for (let i = 0; i < 40; i += 1) await createBoard(t.app, user, `Доска номер ${i}`);
+    const get = (encoding?: string) =>
+      t.app.inject({
+        url: '/api/board?sort=byNameDESC',
+        headers: { authorization: `Bearer ${user.token}`, ...(encoding && { 'accept-encoding': encoding }) },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json()).toHaveLength(40);
+    for (let round = 0; round < 2; round += 1) {
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+      const gz = await get('gzip;q=1, br;q=0');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    const small = await t.app.inject({
+      url: '/api/invite',
+      headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual([]);
   });
 });
 

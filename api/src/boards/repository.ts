@@ -80,6 +80,35 @@ export async function bumpBoardVersion(
   return row ? { version: Number(row.version), createdBy: row.created_by, name: row.name } : null;
 }
 
+/** The user's lists version (see list-cache.ts); 0 for an unknown user. */
+export async function findListsVersion(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('lists_version')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.lists_version ?? 0;
+}
+
+/**
+ * Marks board lists and invitation lists changed: of the given users, or of everyone with a row on
+ * the board (members, invitees, removed members). Call in the transaction of the change.
+ */
+export async function touchLists(db: Db, target: { userIds: number[] } | { boardId: number }): Promise<void> {
+  if ('userIds' in target && target.userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ lists_version: sql<number>`lists_version + 1` })
+    .where(
+      'id',
+      'in',
+      'userIds' in target
+        ? target.userIds
+        : db.selectFrom('board_members').select('user_id').where('board_id', '=', target.boardId),
+    )
+    .execute();
+}
+
 /**
  * The boards the user is an accepted, not removed member of. By name: lower-cased, 'ё' as 'е', in
  * code point order (so Russian names sort alphabetically whatever the database's collation), then id.
@@ -118,6 +147,7 @@ export async function createBoard(
       .insertInto('columns')
       .values(DEFAULT_COLUMNS.map((name, position) => ({ board_id: id, name, position })))
       .execute();
+    await touchLists(trx, { userIds: [userId] });
     return id;
   });
 }
@@ -137,10 +167,12 @@ export async function updateBoard(
     })
     .where('id', '=', boardId)
     .execute();
+  await touchLists(db, { boardId });
 }
 
 /** Deletes the board; the foreign keys cascade to everything on it. */
 export async function deleteBoard(db: Db, boardId: number): Promise<void> {
+  await touchLists(db, { boardId });
   await db.deleteFrom('boards').where('id', '=', boardId).execute();
 }
 

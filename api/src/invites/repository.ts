@@ -3,6 +3,7 @@
  * `invitations` for addresses that have none yet (see docs/decisions.md).
  */
 import { type Kysely, sql } from 'kysely';
+import { touchLists } from '../boards/repository.js';
 import type { Database } from '../database.js';
 import type { Invitation } from './schemas.js';
 
@@ -24,6 +25,7 @@ export async function claimInvitations(db: Db, userId: number, email: string): P
     .values(claimed.map(({ board_id }) => ({ board_id, user_id: userId, accepted: false })))
     .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
     .execute();
+  await touchLists(db, { userIds: [userId] });
   return claimed.length;
 }
 
@@ -73,6 +75,7 @@ export async function inviteUser(db: Db, boardId: number, userId: number): Promi
         .where('board_members.is_deleted', '=', true),
     )
     .execute();
+  await touchLists(db, { userIds: [userId] });
 }
 
 /** Invites an address without an account; false when it is already invited to the board. */
@@ -116,7 +119,9 @@ export async function acceptInvitation(db: Db, boardId: number, userId: number):
     .where('accepted', '=', false)
     .where('is_deleted', '=', false)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows === 0n) return false;
+  await touchLists(db, { userIds: [userId] });
+  return true;
 }
 
 /**
@@ -134,15 +139,18 @@ export async function withdrawInvitation(db: Db, boardId: number, userId: number
     .where('is_deleted', '=', false)
     .where('accepted_at', 'is not', null)
     .executeTakeFirst();
-  if (restored.numUpdatedRows > 0n) return true;
-  const deleted = await db
-    .deleteFrom('board_members')
-    .where('board_id', '=', boardId)
-    .where('user_id', '=', userId)
-    .where('accepted', '=', false)
-    .where('is_deleted', '=', false)
-    .executeTakeFirst();
-  return deleted.numDeletedRows > 0n;
+  if (restored.numUpdatedRows === 0n) {
+    const deleted = await db
+      .deleteFrom('board_members')
+      .where('board_id', '=', boardId)
+      .where('user_id', '=', userId)
+      .where('accepted', '=', false)
+      .where('is_deleted', '=', false)
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) return false;
+  }
+  await touchLists(db, { userIds: [userId] });
+  return true;
 }
 
 /** Cancels the invitation of an address without an account; false when there is none. */

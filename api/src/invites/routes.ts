@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeBoard } from '../boards/access.js';
+import { listCacheOf, sendList } from '../boards/list-cache.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { normalize } from '../schemas.js';
 import { invitationMail } from './mail.js';
@@ -28,7 +29,17 @@ const ALREADY_INVITED = { email: 'Этот адрес уже приглашён'
 const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const success = { success: true as const };
 
-  app.get('/', { schema: ListInvitations }, async (request) => listInvitations(app.db, request.user.id));
+  const cache = listCacheOf(app.db);
+
+  app.get('/', { schema: ListInvitations }, async (request, reply) => {
+    const userId = request.user.id;
+    return sendList(cache, request, reply, {
+      userId,
+      version: request.listsVersion,
+      key: 'invites',
+      build: () => listInvitations(app.db, userId),
+    });
+  });
 
   app.post(
     '/send',

@@ -1,5 +1,6 @@
 /** Board membership changes that are not invitations. */
 import type { Kysely } from 'kysely';
+import { touchLists } from '../boards/repository.js';
 import type { Database } from '../database.js';
 
 /**
@@ -15,5 +16,7 @@ export async function removeMember(db: Kysely<Database>, boardId: number, userId
     .where('accepted', '=', true)
     .where('is_deleted', '=', false)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows === 0n) return false;
+  await touchLists(db, { userIds: [userId] });
+  return true;
 }

@@ -7,7 +7,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PasswordHasher } from '../auth/password.js';
-import { findSession } from '../auth/repository.js';
+import { findSession, type Session } from '../auth/repository.js';
 import type { User } from '../auth/schemas.js';
 import { unauthorized } from '../errors.js';
 
@@ -34,6 +34,13 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The signed-in user's `users.lists_version`, read with the session for free, so cached board
+     * and invitation lists are checked without another query (src/boards/list-cache.ts).
+     */
+    listsVersion: number;
+  }
   interface FastifyInstance {
     passwords: PasswordHasher;
     issueToken(userId: number, tokenVersion: number): string;
@@ -68,7 +75,7 @@ export default fp(
       app.jwt.sign({ sub: String(userId), ver: tokenVersion }),
     );
 
-    app.decorate('authenticate', async (token: string): Promise<User | null> => {
+    async function validSession(token: string): Promise<Session | null> {
       let payload: TokenPayload;
       try {
         payload = app.jwt.verify<TokenPayload>(token);
@@ -78,15 +85,22 @@ export default fp(
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const session = await findSession(app.db, id);
-      return session && session.tokenVersion === payload.ver ? session.user : null;
-    });
+      return session && session.tokenVersion === payload.ver ? session : null;
+    }
+
+    app.decorate(
+      'authenticate',
+      async (token: string): Promise<User | null> => (await validSession(token))?.user ?? null,
+    );
+    app.decorateRequest('listsVersion', 0);
 
     app.addHook('onRequest', async (request) => {
       if (!requiresAuth(request)) return;
       const token = bearerToken(request);
-      const user = token ? await app.authenticate(token) : null;
-      if (!user) throw unauthorized();
-      request.user = user;
+      const session = token ? await validSession(token) : null;
+      if (!session) throw unauthorized();
+      request.user = session.user;
+      request.listsVersion = session.listsVersion;
     });
   },
   { name: 'auth', dependencies: ['config', 'db'] },

@@ -1,0 +1,142 @@
+/**
+ * The main page's lists (a user's boards and invitations), kept serialized (and compressed) in
+ * memory per user.
+ *
+ * Someone on a thousand boards re-reads a large list on every visit; building, serializing and
+ * compressing it costs far more than checking one number. Every change to a user's lists bumps
+ * `users.lists_version` in the same transaction, and a request reads that version before anything
+ * else, so an entry stored under a version holds data at least that new and is served only while the
+ * version is unchanged. The version lives in the database, so several API instances each keep their
+ * own cache safely. Bodies are kept as UTF-8 bytes, plus brotli and gzip copies made on first demand.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Smaller bodies go out as they are, as @fastify/compress does. */
+const COMPRESS_THRESHOLD = 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One serialized list and its compressed copies. */
+class Body {
+  private readonly copies = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(readonly json: Buffer) {}
+
+  encoded(encoding: Encoding): Promise<Buffer> {
+    if (encoding === 'identity') return Promise.resolve(this.json);
+    let copy = this.copies.get(encoding);
+    if (!copy) {
+      copy =
+        encoding === 'br'
+          ? brotli(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipAsync(this.json);
+      this.copies.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
+interface Entry {
+  version: number;
+  bodies: Map<string, Body>;
+  size: number;
+}
+
+export class ListCache {
+  // A Map keeps insertion order: the first key is the least recently used.
+  private readonly entries = new Map<number, Entry>();
+  private size = 0;
+
+  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+
+  get(userId: number, version: number, key: string): Body | undefined {
+    const entry = this.entries.get(userId);
+    if (!entry || entry.version !== version) return undefined;
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    return entry.bodies.get(key);
+  }
+
+  set(userId: number, version: number, key: string, body: Body): void {
+    let entry = this.entries.get(userId);
+    if (entry && entry.version !== version) {
+      this.drop(userId, entry);
+      entry = undefined;
+    }
+    if (!entry) {
+      entry = { version, bodies: new Map(), size: 0 };
+      this.entries.set(userId, entry);
+    }
+    const previous = entry.bodies.get(key);
+    const delta = body.json.length - (previous?.json.length ?? 0);
+    entry.bodies.set(key, body);
+    entry.size += delta;
+    this.size += delta;
+    for (const [id, oldest] of this.entries) {
+      if (this.size <= this.maxBytes) break;
+      this.drop(id, oldest);
+    }
+  }
+
+  private drop(userId: number, entry: Entry): void {
+    this.entries.delete(userId);
+    this.size -= entry.size;
+  }
+}
+
+const caches = new WeakMap<object, ListCache>();
+
+/** One cache per database handle (per app), so apps in one process (tests) never share entries. */
+export function listCacheOf(db: object): ListCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ListCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** brotli, else gzip, else none, as the client's Accept-Encoding allows. */
+function chooseEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Answers with the cached list `key` of the user (built, serialized and stored on a miss). The
+ * route's response schema still documents the shape; the body goes out as bytes, compressed here
+ * (so @fastify/compress leaves it alone).
+ */
+export async function sendList(
+  cache: ListCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: { userId: number; version: number; key: string; build: () => Promise<unknown> },
+): Promise<FastifyReply> {
+  const { userId, version, key, build } = list;
+  let body = cache.get(userId, version, key);
+  if (!body) {
+    body = new Body(Buffer.from(JSON.stringify(await build())));
+    cache.set(userId, version, key, body);
+  }
+  const encoding =
+    body.json.length < COMPRESS_THRESHOLD ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
+  const bytes = await body.encoded(encoding);
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(bytes);
+}
