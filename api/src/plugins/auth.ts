@@ -18,6 +18,10 @@ export const PUBLIC_ROUTES = new Set([
   'PATCH /api/reset/validate',
   'PATCH /api/reset/password',
   'GET /api/openapi.json',
+  // Signed file links: the signature (or an avatar's unguessable key) is the permission.
+  'PUT /api/file/object/*',
+  'POST /api/file/object/*',
+  'GET /api/file/object/*',
 ]);
 
 interface TokenPayload {
