@@ -12,6 +12,7 @@ export {
   type RequestOptions,
 } from './api/api-client';
 export { getToken, removeToken, setToken, TOKEN_KEY, userIdFromToken } from './api/token';
+export { fileType, type UploadOptions, uploadFile } from './api/upload';
 export {
   AVATAR_SIZES,
   Avatar,
@@ -28,6 +29,8 @@ export {
   type ConfirmOptions,
   useConfirm,
 } from './components/confirm/ConfirmDialog';
+export { Dropzone, type DropzoneProps } from './components/dropzone/Dropzone';
+export { rejectionText } from './components/dropzone/rejection-text';
 export { Checkbox, type CheckboxProps } from './components/fields/Checkbox';
 export { FormError } from './components/fields/FormError';
 export { PasswordField, type PasswordFieldProps } from './components/fields/PasswordField';
@@ -46,6 +49,7 @@ export {
   type MultiSelectOption,
   type MultiSelectProps,
 } from './components/multi-select/MultiSelect';
+export { ProgressBar, type ProgressBarProps } from './components/progress-bar/ProgressBar';
 export { Spinner } from './components/spinner/Spinner';
 export { useFieldErrors } from './hooks/use-field-errors';
 export { type PathName, paths } from './paths';

@@ -30,7 +30,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
+export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
 const LOGIN_PATH = '/login';
 
 export function buildQuery(query: Query | undefined): string {
@@ -47,7 +47,7 @@ export function buildQuery(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function toFieldErrors(data: unknown, status: number): FieldErrors {
+export function toFieldErrors(data: unknown, status: number): FieldErrors {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     const errors: FieldErrors = {};
     for (const [key, value] of Object.entries(data)) {

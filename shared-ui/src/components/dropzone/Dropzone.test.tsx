@@ -1,0 +1,63 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dropzone } from './Dropzone';
+import { rejectionText } from './rejection-text';
+
+afterEach(cleanup);
+
+const pick = (files: File[]) => fireEvent.change(screen.getByTestId('dropzone-input'), { target: { files } });
+
+describe('rejectionText', () => {
+  it("translates react-dropzone's messages", () => {
+    expect(rejectionText({ code: 'file-invalid-type', message: 'File type must be image/*' })).toBe(
+      'Тип файла должен быть image/*',
+    );
+    expect(
+      rejectionText({ code: 'file-invalid-type', message: 'File type must be one of image/png, .png' }),
+    ).toBe('Тип файла должен быть одним из: image/png, .png');
+    expect(rejectionText({ code: 'file-too-large', message: 'File is larger than 1024 bytes' })).toBe(
+      'Файл больше 1024 байт',
+    );
+    expect(rejectionText({ code: 'file-too-large', message: 'File is larger than 1 byte' })).toBe(
+      'Файл больше 1 байта',
+    );
+    expect(rejectionText({ code: 'file-too-small', message: 'File is smaller than 10 bytes' })).toBe(
+      'Файл меньше 10 байт',
+    );
+    expect(rejectionText({ code: 'too-many-files', message: 'Too many files' })).toBe('Слишком много файлов');
+    expect(rejectionText({ code: 'custom', message: 'Свой текст' })).toBe('Свой текст');
+  });
+});
+
+describe('Dropzone', () => {
+  it('is a labelled button; of several files only the first is used when multiple is off', async () => {
+    const onFiles = vi.fn();
+    render(<Dropzone label="Загрузить файл" onFiles={onFiles} accept={{ 'image/*': [] }} />);
+    expect(screen.getByRole('button', { name: 'Загрузить файл' })).toBeTruthy();
+    const a = new File(['a'], 'a.png', { type: 'image/png' });
+    const b = new File(['b'], 'b.png', { type: 'image/png' });
+    pick([a, b]);
+    await waitFor(() => expect(onFiles).toHaveBeenCalledWith([a]));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows refusals in Russian', async () => {
+    const onFiles = vi.fn();
+    render(<Dropzone label="Файлы" multiple maxSize={3} onFiles={onFiles} accept={{ 'image/*': [] }} />);
+    pick([
+      new File(['abc'], 'ok.png', { type: 'image/png' }),
+      new File(['x'], 'doc.pdf', { type: 'application/pdf' }),
+      new File(['12345'], 'big.png', { type: 'image/png' }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('«doc.pdf»: Тип файла должен быть image/*');
+    expect(alert.textContent).toContain('«big.png»: Файл больше 3 байт');
+    expect(onFiles).toHaveBeenCalledWith([expect.objectContaining({ name: 'ok.png' })]);
+  });
+
+  it('refuses too many files', async () => {
+    render(<Dropzone label="Файлы" multiple maxFiles={1} onFiles={() => {}} />);
+    pick([new File(['a'], 'a.txt'), new File(['b'], 'b.txt')]);
+    expect((await screen.findByRole('alert')).textContent).toContain('«a.txt»: Слишком много файлов');
+  });
+});

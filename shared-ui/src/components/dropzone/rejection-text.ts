@@ -1,0 +1,33 @@
+import type { FileError, FileRejection } from 'react-dropzone';
+
+/** "байт" after "больше"/"меньше" N: genitive, singular for 1, 21, 31… (not 11). */
+function bytesWord(count: number): string {
+  return count % 10 === 1 && count % 100 !== 11 ? 'байта' : 'байт';
+}
+
+/**
+ * react-dropzone's rejection messages in Russian. Its English texts are fixed in 14.x
+ * ('File type must be …', 'File is larger than N bytes', 'File is smaller than N bytes',
+ * 'Too many files'); anything else (a custom validator's message) is shown as it is.
+ */
+export function rejectionText(error: Pick<FileError, 'code' | 'message'>): string {
+  const { code, message } = error;
+  if (code === 'file-invalid-type') {
+    const accept = message.replace(/^File type must be /, '');
+    return accept.startsWith('one of ')
+      ? `Тип файла должен быть одним из: ${accept.slice('one of '.length)}`
+      : `Тип файла должен быть ${accept}`;
+  }
+  const size = /(\d+)/.exec(message)?.[1];
+  if (code === 'file-too-large' && size) return `Файл больше ${size} ${bytesWord(Number(size))}`;
+  if (code === 'file-too-small' && size) return `Файл меньше ${size} ${bytesWord(Number(size))}`;
+  if (code === 'too-many-files') return 'Слишком много файлов';
+  return message;
+}
+
+/** One line per rejected file: «name»: what is wrong. */
+export function rejectionLines(rejections: readonly FileRejection[]): string[] {
+  return rejections.map(
+    ({ file, errors }) => `«${file.name}»: ${errors.map((item) => rejectionText(item)).join('; ')}`,
+  );
+}
