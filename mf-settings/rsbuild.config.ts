@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const range = (name: string) => {
+  const version = pkg.dependencies[name];
+  if (!version) throw new Error(`${name} is not a dependency of mf-settings`);
+  return /^\d/.test(version) ? `^${version}` : version;
+};
+
+const PORT = 3005;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'mf_settings',
+      exposes: { './App': './src/export-app.tsx' },
+      dts: false,
+      // Must match the shell: one react, router, zustand and shared-ui in the page.
+      shared: {
+        react: { singleton: true, requiredVersion: range('react') },
+        'react-dom': { singleton: true, requiredVersion: range('react-dom') },
+        'react-router-dom': { singleton: true, requiredVersion: range('react-router-dom') },
+        zustand: { singleton: true, requiredVersion: range('zustand') },
+        'shared-ui': { singleton: true, requiredVersion: false },
+      },
+    }),
+  ],
+  html: { template: './index.html' },
+  output: {
+    // Chunks are fetched relative to wherever mf-manifest.json was loaded from (another port or a
+    // sub-path such as /remotes/mf-settings/), not from the host's origin.
+    assetPrefix: 'auto',
+  },
+  dev: {
+    assetPrefix: 'auto',
+    // HMR socket of this server, also when the remote's code runs inside the shell's page.
+    client: { port: PORT, host: 'localhost' },
+  },
+  server: {
+    port: PORT,
+    strictPort: true,
+    // The shell's dev server (another localhost port) loads this remote's manifest and chunks.
+    cors: { origin: [/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/] },
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true } },
+  },
+});

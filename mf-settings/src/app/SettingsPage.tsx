@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, paths } from 'shared-ui';
+import { AvatarUpload } from '../features/avatar/components/AvatarUpload';
+import { PasswordForm } from '../features/password/components/PasswordForm';
+import { ProfileForm } from '../features/profile/components/ProfileForm';
+import './settings.css';
+
+/** /settings: avatar, profile and password, each its own feature; 'Вернуться назад' on top. */
+export function SettingsPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const title = document.title;
+    document.title = 'Настройки — Канбан';
+    return () => {
+      document.title = title;
+    };
+  }, []);
+
+  // The first entry of a tab has the key 'default': there is nothing of ours to go back to.
+  const goBack = () => (location.key === 'default' ? navigate(paths.home.href()) : navigate(-1));
+
+  return (
+    <main className="settings-page">
+      <div className="settings-page__head">
+        <h1 className="settings-page__title">Настройки</h1>
+        <Button variant="secondary" onClick={goBack}>
+          <span aria-hidden="true">←</span> Вернуться назад
+        </Button>
+      </div>
+      <AvatarUpload />
+      <div className="settings-page__forms">
+        <ProfileForm />
+        <PasswordForm />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { location, renderApp, signIn } from '../test/utils';
+
+describe('settings page', () => {
+  it('is titled Настройки with the avatar, profile and password sections', () => {
+    signIn();
+    renderApp();
+    expect(screen.getByRole('heading', { level: 1, name: 'Настройки' })).toBeTruthy();
+    expect(document.title).toBe('Настройки — Канбан');
+    expect(screen.getByRole('region', { name: 'Аватар' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Профиль' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Пароль' })).toBeTruthy();
+  });
+
+  it("'Вернуться назад' goes back in history", async () => {
+    signIn();
+    renderApp(['/board/3?label=1', '/settings']);
+    fireEvent.click(screen.getByRole('button', { name: 'Вернуться назад' }));
+    await waitFor(() => expect(location()).toBe('/board/3?label=1'));
+  });
+
+  it("'Вернуться назад' goes to / when the page was opened first", async () => {
+    signIn();
+    renderApp(['/settings']);
+    fireEvent.click(screen.getByRole('button', { name: 'Вернуться назад' }));
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+});
