@@ -10,6 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { User } from '../auth/schemas.js';
 import {
@@ -63,9 +64,16 @@ export default fp(
       allowRequest: (req, callback) => callback(null, originAllowed(req, trusted)),
     });
 
+    const redisClients: Redis[] = [];
     if (app.redis) {
-      const pub = app.redis.duplicate({ connectionName: `${app.config.redisPrefix}realtime-pub` });
-      const sub = app.redis.duplicate({ connectionName: `${app.config.redisPrefix}realtime-sub` });
+      const pub = app.redis.duplicate({
+        connectionName: `${app.config.redisPrefix}realtime-pub`,
+        lazyConnect: false,
+      });
+      const sub = app.redis.duplicate({
+        connectionName: `${app.config.redisPrefix}realtime-sub`,
+        lazyConnect: false,
+      });
       for (const client of [pub, sub]) {
         client.on('error', (err) => app.log.warn({ err }, 'realtime redis connection error'));
       }
@@ -88,10 +96,15 @@ export default fp(
         subscriptionLost = false;
         resyncLocalBoards();
       });
+      // Connected before the adapter subscribes, so no subscription waits in an offline queue that a
+      // quick shutdown would reject.
+      await Promise.all(
+        [pub, sub].map((client) =>
+          client.status === 'ready' ? undefined : new Promise((resolve) => client.once('ready', resolve)),
+        ),
+      );
       io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
-      app.addHook('onClose', async () => {
-        await Promise.allSettled([pub.quit(), sub.quit()]);
-      });
+      redisClients.push(pub, sub);
     }
 
     let watchCheck: WatchCheck = async () => null;
@@ -167,7 +180,9 @@ export default fp(
       io.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {
+      // The adapter unsubscribes while closing, so its Redis clients go only after it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
     });
   },
   { name: 'realtime', dependencies: ['config', 'redis', 'auth'] },
