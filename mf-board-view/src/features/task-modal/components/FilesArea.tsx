@@ -1,24 +1,18 @@
+import { useParams } from 'react-router-dom';
+import { useBoard } from '../../../shared/board-context';
+import { TaskFiles } from '../../../shared/files/TaskFiles';
 import type { FileItem } from '../../../shared/types';
 
 /**
- * 'Файлы' of a task. Placeholder for the attachments issue (drop area, upload by signed link, open,
- * delete): for now it lists the names the task already has.
+ * 'Файлы' of a task, in the modal's right column. The attachments UI lives in `src/shared/files/`
+ * (features do not import each other); this is only its place in the task modal.
  */
 export function FilesArea({ files }: { files: FileItem[] }) {
+  const board = useBoard();
+  const { taskId = '' } = useParams();
   return (
-    <section className="bv-task__files" aria-labelledby="bv-task-files-title" data-area="files">
-      <h3 className="bv-task__section-title" id="bv-task-files-title">
-        Файлы
-      </h3>
-      {files.length === 0 ? (
-        <p className="bv-task__muted">Файлов пока нет.</p>
-      ) : (
-        <ul className="bv-task__file-list">
-          {files.map((file) => (
-            <li key={file.id}>{file.name}</li>
-          ))}
-        </ul>
-      )}
+    <section className="bv-files-area" aria-labelledby="bv-task-files-title" data-area="files">
+      <TaskFiles boardId={board.id} taskId={taskId} files={files} titleId="bv-task-files-title" />
     </section>
   );
 }

@@ -1,0 +1,208 @@
+/**
+ * A task's attachments: the list (open through a short-lived link, delete after confirmation) and a drop
+ * area for new files. Each dropped or picked file is uploaded on its own, in parallel, with its own
+ * progress bar: signed link (GET /api/file/upload), PUT of the bytes, then POST /api/file/add. The add
+ * calls run one after another, so each answer (the task's whole list) is at least as new as the one
+ * before it. After an add or a delete the board reloads, so the card's file count follows.
+ */
+import { useRef, useState } from 'react';
+import { Dropzone, errorsOf, fileType, ProgressBar, uploadFile, useConfirm } from 'shared-ui';
+import { useReload } from '../board-context';
+import type { FileItem } from '../types';
+import { addFile } from './api/add-file';
+import { deleteFile } from './api/delete-file';
+import { getFileLink } from './api/get-file-link';
+import { getUploadLink } from './api/get-upload-link';
+import { formatFileSize } from './file-size';
+import './files.css';
+
+interface Upload {
+  key: number;
+  name: string;
+  progress: number;
+  phase: 'uploading' | 'saving' | 'error';
+  error?: string;
+}
+
+const messageOf = (error: unknown, fallback: string) => {
+  const body = errorsOf(error);
+  return body.message ?? Object.values(body)[0] ?? fallback;
+};
+
+/** The signed link without its query and fragment: what the API stores as the file's url. */
+export const withoutQuery = (url: string) => url.split(/[?#]/)[0] ?? url;
+
+export interface TaskFilesProps {
+  boardId: number;
+  taskId: string;
+  /** The task's files as last fetched; newer answers of add and delete are shown until it changes. */
+  files: FileItem[];
+  /** Id of the 'Файлы' heading, for the section around it. */
+  titleId?: string;
+}
+
+export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
+  const reloadBoard = useReload();
+  const { confirm, confirmDialog } = useConfirm();
+  const [answer, setAnswer] = useState<{ from: FileItem[]; list: FileItem[] } | null>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [busyIds, setBusyIds] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const nextKey = useRef(0);
+  const addQueue = useRef<Promise<unknown>>(Promise.resolve());
+
+  // Read when an answer lands, so it is paired with the files the modal shows then.
+  const current = useRef(files);
+  current.current = files;
+
+  const list = answer && answer.from === files ? answer.list : files;
+  const show = (next: FileItem[]) => setAnswer({ from: current.current, list: next });
+  const patchUpload = (key: number, patch: Partial<Upload>) =>
+    setUploads((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const dropUpload = (key: number) => setUploads((current) => current.filter((item) => item.key !== key));
+  const setBusy = (id: number, busy: boolean) =>
+    setBusyIds((current) => (busy ? [...current, id] : current.filter((item) => item !== id)));
+
+  const uploadOne = async (file: File) => {
+    const key = nextKey.current++;
+    setUploads((current) => [...current, { key, name: file.name, progress: 0, phase: 'uploading' }]);
+    try {
+      const type = fileType(file);
+      const { url } = await getUploadLink({ name: file.name, boardId, taskId, type, size: file.size });
+      await uploadFile(url, file, { onProgress: (progress) => patchUpload(key, { progress }) });
+      patchUpload(key, { phase: 'saving', progress: 100 });
+      const add = () =>
+        addFile({ boardId, taskId, name: file.name, url: withoutQuery(url), type, size: file.size });
+      const saved = addQueue.current.then(add, add);
+      addQueue.current = saved;
+      show(await saved);
+      dropUpload(key);
+      void reloadBoard();
+    } catch (caught) {
+      patchUpload(key, { phase: 'error', error: messageOf(caught, 'Не удалось загрузить файл') });
+    }
+  };
+
+  const open = async (file: FileItem) => {
+    setError(null);
+    try {
+      const { url } = await getFileLink(file.id);
+      window.open(url, '_blank', 'noopener');
+    } catch (caught) {
+      setError(messageOf(caught, 'Не удалось открыть файл'));
+    }
+  };
+
+  const remove = async (file: FileItem) => {
+    const ok = await confirm({
+      title: 'Удалить файл?',
+      message: `Файл «${file.name}» будет удалён у всех участников доски.`,
+      confirmText: 'Удалить файл',
+    });
+    if (!ok) return;
+    setError(null);
+    setBusy(file.id, true);
+    try {
+      show(await deleteFile(boardId, file.id));
+      void reloadBoard();
+    } catch (caught) {
+      setError(messageOf(caught, 'Не удалось удалить файл'));
+    } finally {
+      setBusy(file.id, false);
+    }
+  };
+
+  return (
+    <div className="bv-files">
+      <h3 className="bv-files__title" id={titleId}>
+        Файлы {list.length > 0 && <span className="bv-files__count">{list.length}</span>}
+      </h3>
+      {list.length === 0 && uploads.length === 0 ? (
+        <p className="bv-files__empty">Файлов пока нет.</p>
+      ) : (
+        <ul className="bv-files__list">
+          {list.map((file) => {
+            const busy = busyIds.includes(file.id);
+            return (
+              <li key={file.id} className="bv-file" aria-busy={busy || undefined}>
+                <div className="bv-file__body">
+                  <button
+                    type="button"
+                    className="bv-file__name"
+                    title={`Открыть «${file.name}»`}
+                    disabled={busy}
+                    onClick={() => void open(file)}
+                  >
+                    {file.name}
+                  </button>
+                  <span className="bv-file__meta">
+                    <span className="bv-file__type" title={file.type}>
+                      {file.type || 'без типа'}
+                    </span>
+                    <span aria-hidden="true"> · </span>
+                    <span className="bv-file__size">{formatFileSize(file.size)}</span>
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className="bv-file__delete"
+                  aria-label={`Удалить файл «${file.name}»`}
+                  title="Удалить"
+                  disabled={busy}
+                  onClick={() => void remove(file)}
+                >
+                  ✕
+                </button>
+              </li>
+            );
+          })}
+          {uploads.map((upload) => (
+            <li key={`upload-${upload.key}`} className="bv-file bv-file--upload">
+              <div className="bv-file__body">
+                <span className="bv-file__name bv-file__name--plain">{upload.name}</span>
+                {upload.phase === 'error' ? (
+                  <span className="bv-file__error" role="alert">
+                    {upload.error}
+                  </span>
+                ) : (
+                  <span className="bv-file__progress">
+                    <ProgressBar value={upload.progress} label={`Загрузка «${upload.name}»`} />
+                    <span className="bv-file__percent">
+                      {upload.phase === 'saving' ? 'Сохраняем…' : `${upload.progress}%`}
+                    </span>
+                  </span>
+                )}
+              </div>
+              {upload.phase === 'error' && (
+                <button
+                  type="button"
+                  className="bv-file__delete"
+                  aria-label={`Скрыть ошибку «${upload.name}»`}
+                  title="Скрыть"
+                  onClick={() => dropUpload(upload.key)}
+                >
+                  ✕
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="bv-files__error" role="alert">
+          {error}
+        </p>
+      )}
+      <Dropzone
+        label="Прикрепить файлы"
+        multiple
+        onFiles={(dropped) => {
+          for (const file of dropped) void uploadOne(file);
+        }}
+        hint="Перетащите файлы сюда или нажмите, чтобы выбрать"
+        className="bv-files__drop"
+      />
+      {confirmDialog}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { apiClient } from 'shared-ui';
+import type { FileItem } from '../../types';
+
+/** Answers the files left on the task. */
+export function deleteFile(boardId: number, id: number) {
+  return apiClient.delete<FileItem[]>(`/api/file/${boardId}/${id}/delete`);
+}
