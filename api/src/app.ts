@@ -1,6 +1,6 @@
 /**
  * The whole API as one Fastify instance: infrastructure plugins first (config, db, redis, auth,
- * mailer, limiter), then the domain plugins, then the static site with its not-found handler.
+ * mailer, limiter, realtime, storage), then the domain plugins, then the static site with its not-found handler.
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +15,7 @@ import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
 import { errorHandler } from './errors.js';
+import fileRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
@@ -26,6 +27,7 @@ import mailerPlugin from './plugins/mailer.js';
 import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
 import staticPlugin from './plugins/static.js';
+import storagePlugin from './plugins/storage.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
 import { validatorCompiler } from './validation.js';
@@ -80,6 +82,7 @@ export function buildApp(config: Config): App {
   app.register(mailerPlugin);
   app.register(limiterPlugin);
   app.register(realtimePlugin);
+  app.register(storagePlugin);
 
   app.register(healthRoutes, { prefix: '/health' });
   app.register(authRoutes, { prefix: '/api/auth' });
@@ -91,6 +94,7 @@ export function buildApp(config: Config): App {
   app.register(boardRoutes, { prefix: '/api/board' });
   app.register(memberRoutes, { prefix: '/api/board' });
   app.register(inviteRoutes, { prefix: '/api/invite' });
+  app.register(fileRoutes, { prefix: '/api/file' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeBoard } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
+import { fileKeysOf } from '../files/repository.js';
 import { toId } from '../ids.js';
 import { normalize } from '../schemas.js';
 import { columnOrder, createColumn, deleteColumn, renameColumn, setColumnOrder } from './repository.js';
@@ -48,10 +49,14 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/delete/:boardId/:columnId', { schema: DeleteColumn }, async (request) => {
     const boardId = request.params.boardId;
     const columnId = request.params.columnId;
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
+    const fileKeys = await changeBoard(app, change(boardId, request.user.id), async (trx) => {
+      const keys = await fileKeysOf(trx, { columnId });
       if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
-      return { success: true as const };
+      return keys;
     });
+    // The rows went with the column's tasks; their objects go once that is committed.
+    await app.storage.removeMany(fileKeys);
+    return { success: true as const };
   });
 };
 

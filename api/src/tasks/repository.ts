@@ -7,8 +7,9 @@
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { commentsOfTask } from '../comments/repository.js';
-import type { Database, FilesTable, PriorityValue, TasksTable } from '../database.js';
-import type { FileItem, Task, TaskDetail } from './schemas.js';
+import type { Database, PriorityValue, TasksTable } from '../database.js';
+import { filesOfTask } from '../files/repository.js';
+import type { Task, TaskDetail } from './schemas.js';
 
 type Db = Kysely<Database>;
 
@@ -49,21 +50,6 @@ export function toTask(row: TaskRow): Task {
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
   };
-}
-
-function toFileItem(
-  row: Pick<Selectable<FilesTable>, 'id' | 'board_id' | 'task_id' | 'name' | 'type' | 'size'>,
-) {
-  const file: FileItem = {
-    id: row.id,
-    boardId: row.board_id,
-    taskId: String(row.task_id),
-    name: row.name,
-    url: '',
-    type: row.type,
-    size: Number(row.size),
-  };
-  return file;
 }
 
 function selectTasks(db: Db) {
@@ -107,16 +93,8 @@ export async function findTaskDetail(db: Db, boardId: number, taskId: number): P
     .where('t.board_id', '=', boardId)
     .executeTakeFirst();
   if (!row) return null;
-  const [comments, files] = await Promise.all([
-    commentsOfTask(db, taskId),
-    db
-      .selectFrom('files')
-      .select(['id', 'board_id', 'task_id', 'name', 'type', 'size'])
-      .where('task_id', '=', taskId)
-      .orderBy('id')
-      .execute(),
-  ]);
-  return { ...toTask(row), description: row.description, comments, files: files.map(toFileItem) };
+  const [comments, files] = await Promise.all([commentsOfTask(db, taskId), filesOfTask(db, taskId)]);
+  return { ...toTask(row), description: row.description, comments, files };
 }
 
 /** How many of `ids` are accepted, not removed members of the board (the users one may assign). */

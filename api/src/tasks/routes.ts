@@ -5,6 +5,7 @@ import { changeBoard, requireBoardMember } from '../boards/access.js';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
+import { fileKeysOf } from '../files/repository.js';
 import { toId, toIds } from '../ids.js';
 import { countBoardLabels } from '../labels/repository.js';
 import {
@@ -97,10 +98,14 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/delete/:boardId/:taskId', { schema: DeleteTask }, async (request) => {
     const boardId = request.params.boardId;
     const taskId = request.params.taskId;
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
+    const fileKeys = await changeBoard(app, change(boardId, request.user.id), async (trx) => {
+      const keys = await fileKeysOf(trx, { taskId });
       if (!(await deleteTask(trx, boardId, taskId))) throw notFound();
-      return { success: true as const };
+      return keys;
     });
+    // The rows went with the task; their objects go once that is committed.
+    await app.storage.removeMany(fileKeys);
+    return { success: true as const };
   });
 
   app.put('/move', { schema: MoveTask }, async (request) => {

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Comment } from '../comments/schemas.js';
+import { FileItem } from '../files/schemas.js';
 import { BodyId, BodyIds } from '../ids.js';
 import { Body, errors, Id } from '../schemas.js';
 
@@ -27,22 +28,11 @@ export const Task = Type.Object({
 });
 export type Task = Static<typeof Task>;
 
-export const FileItem = Type.Object({
-  id: Type.Integer(),
-  boardId: Type.Integer(),
-  taskId: Type.String(),
-  name: Type.String(),
-  url: Type.String({ description: "'' until file links are served (the files issue)" }),
-  type: Type.String(),
-  size: Type.Integer(),
-});
-export type FileItem = Static<typeof FileItem>;
-
 export const TaskDetail = Type.Object({
   ...Task.properties,
   description: Type.String(),
   comments: Type.Array(Comment, { description: 'oldest first' }),
-  files: Type.Array(FileItem),
+  files: Type.Array(FileItem, { description: 'oldest first' }),
 });
 export type TaskDetail = Static<typeof TaskDetail>;
 

@@ -228,7 +228,7 @@ describe('GET /api/task', () => {
           boardId: b.id,
           taskId,
           name: 'план.pdf',
-          url: '',
+          url: '/api/file/object/boards/1/plan.pdf',
           type: 'application/pdf',
           size: 12345,
         },

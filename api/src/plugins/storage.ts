@@ -1,0 +1,183 @@
+/**
+ * Object storage for uploaded files and avatars. `Storage` is the interface the routes use; the
+ * default `LocalDiskStorage` keeps each object as one file under `DATA_DIR/uploads/<key>`.
+ *
+ * Keys are made by the server (`boards/<boardId>/<uuid>`, `avatars/<userId>/<uuid>`) and checked
+ * against a strict pattern before any path is built, so no name from a client ever reaches the file
+ * system. A body streams to a temporary file beside its final place (never held in memory), its
+ * bytes are counted as they pass and the write stops at the first byte over the limit; only a
+ * complete body of the expected size is linked into place, and the temporary file is removed on
+ * every path. Objects are written once: a second put to an existing key fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Every key the server makes, and nothing else: no dots, no empty or parent segments. */
+export const KEY_PATTERN = new RegExp(`^(boards|avatars)/[1-9][0-9]{0,9}/${UUID}$`);
+
+export const isValidKey = (key: string): boolean => KEY_PATTERN.test(key);
+
+export interface PutOptions {
+  /** The most bytes accepted; the write fails at the first byte past it. */
+  maxBytes: number;
+  /** When set, a body of any other length fails (a longer one as soon as it passes this). */
+  expectedBytes?: number;
+}
+
+export interface ObjectInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
+export interface OpenedObject {
+  size: number;
+  stream: Readable;
+}
+
+export type StorageErrorCode = 'invalid-key' | 'too-large' | 'too-small' | 'exists';
+
+/** An expected refusal of a put; routes turn it into a 4xx. */
+export class StorageError extends Error {
+  constructor(readonly code: StorageErrorCode) {
+    super(`storage: ${code}`);
+    this.name = 'StorageError';
+  }
+}
+
+export interface Storage {
+  /**
+   * Streams `body` into a new object; resolves with its size once it is in place. On failure nothing
+   * is left behind, and `body` is left unread (not destroyed) for the caller to deal with.
+   */
+  put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;
+  /** The object's bytes, or null when there is none. */
+  open(key: string): Promise<OpenedObject | null>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Removes the object; a missing one is not an error. */
+  remove(key: string): Promise<void>;
+  /** Removes every object it can; failures are logged, never thrown (the data is already gone). */
+  removeMany(keys: readonly string[]): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+/** Counts bytes on their way through and fails as soon as there are more than `limit`. */
+class ByteCounter extends Transform {
+  bytes = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) callback(new StorageError('too-large'));
+    else callback(null, chunk);
+  }
+}
+
+const isCode = (err: unknown, code: string) => (err as NodeJS.ErrnoException | null)?.code === code;
+
+export class LocalDiskStorage implements Storage {
+  constructor(
+    readonly root: string,
+    private readonly log: { error(obj: object, msg: string): void } = console,
+  ) {}
+
+  private pathOf(key: string): string {
+    if (!isValidKey(key)) throw new StorageError('invalid-key');
+    return join(this.root, key);
+  }
+
+  async put(key: string, body: Readable, { maxBytes, expectedBytes }: PutOptions): Promise<{ size: number }> {
+    const path = this.pathOf(key);
+    if (await this.stat(key)) throw new StorageError('exists');
+    await mkdir(dirname(path), { recursive: true });
+    // Same folder as the object, so linking it into place never crosses a file system; the leading
+    // dot keeps it outside KEY_PATTERN.
+    const temporary = join(dirname(path), `.${randomBytes(12).toString('hex')}.part`);
+    const counter = new ByteCounter(Math.min(maxBytes, expectedBytes ?? maxBytes));
+    try {
+      // The caller owns `body`: a refused write stops reading it but does not destroy it (destroying
+      // a request would drop the connection before the client hears why).
+      const source = body.iterator({ destroyOnReturn: false });
+      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      if (expectedBytes !== undefined && counter.bytes !== expectedBytes) throw new StorageError('too-small');
+      try {
+        // link() refuses to replace an existing object, where rename() would silently overwrite it.
+        await link(temporary, path);
+      } catch (err) {
+        throw isCode(err, 'EEXIST') ? new StorageError('exists') : err;
+      }
+      return { size: counter.bytes };
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  async open(key: string): Promise<OpenedObject | null> {
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (err) {
+      if (isCode(err, 'ENOENT') || err instanceof StorageError) return null;
+      throw err;
+    }
+    try {
+      const { size } = await handle.stat();
+      // The stream owns the handle from here and closes it when it ends or is destroyed.
+      return { size, stream: handle.createReadStream({ highWaterMark: 256 * 1024 }) };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+    } catch (err) {
+      if (isCode(err, 'ENOENT') || err instanceof StorageError) return null;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    // Nothing can be stored under a key outside the pattern, so there is nothing to remove.
+    if (!isValidKey(key)) return;
+    try {
+      await unlink(this.pathOf(key));
+    } catch (err) {
+      if (!isCode(err, 'ENOENT')) throw err;
+    }
+  }
+
+  async removeMany(keys: readonly string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => this.remove(key)));
+    results.forEach((result, i) => {
+      if (result.status === 'rejected') {
+        this.log.error({ err: result.reason, key: keys[i] }, 'could not remove a stored object');
+      }
+    });
+  }
+}
+
+export default fp(
+  async (app) => {
+    const root = join(app.config.dataDir, 'uploads');
+    await mkdir(root, { recursive: true });
+    app.decorate('storage', new LocalDiskStorage(root, app.log) as Storage);
+  },
+  { name: 'storage', dependencies: ['config'] },
+);
