@@ -5,12 +5,14 @@
 import { authBench } from './auth.js';
 import { boardBench } from './board.js';
 import { boardsBench } from './boards.js';
+import { filesBench } from './files.js';
 import { realtimeBench } from './realtime.js';
 
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
   board: boardBench,
   boards: boardsBench,
+  files: filesBench,
   realtime: realtimeBench,
 };
 
