@@ -9,7 +9,7 @@ export interface UsersTable {
   avatar: string | null;
   password_hash: string;
   token_version: Generated<number>;
-  /** Bumped with every change to the user's board list or invitations (see boards/list-cache.ts). */
+  /** Bumped with every change to the user's board list or invitations (see boards/versioned-cache.ts). */
   lists_version: Generated<number>;
   created_at: Generated<Date>;
 }

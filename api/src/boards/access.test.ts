@@ -52,6 +52,7 @@ describe('board access', () => {
     await expect(requireBoardMember(t.app, b.boardId, b.creator)).resolves.toEqual({
       createdBy: b.creator,
       isCreator: true,
+      version: 0,
     });
     await expect(requireBoardMember(t.db, b.boardId, b.member)).resolves.toMatchObject({ isCreator: false });
     for (const user of [b.pending, b.removed, b.outsider]) {

@@ -23,6 +23,8 @@ const dbOf = (source: DbSource): Db => ('db' in source ? source.db : source);
 export interface BoardAccess {
   createdBy: number;
   isCreator: boolean;
+  /** boards.version as the check saw it. */
+  version: number;
 }
 
 /** Whether the user is an accepted member of the board who has not been removed or left. */
@@ -40,7 +42,7 @@ export async function requireBoardMember(
   const access = await findBoardAccess(dbOf(source), boardId, userId);
   if (!access) throw notFound();
   if (!access.member) throw forbidden();
-  return { createdBy: access.createdBy, isCreator: access.createdBy === userId };
+  return { createdBy: access.createdBy, isCreator: access.createdBy === userId, version: access.version };
 }
 
 /** 404 for an unknown board, 403 unless the user created it (the creator is always a member). */
@@ -52,7 +54,7 @@ export async function requireBoardCreator(
   const access = await findBoardAccess(dbOf(source), boardId, userId);
   if (!access) throw notFound();
   if (access.createdBy !== userId) throw forbidden();
-  return { createdBy: access.createdBy, isCreator: true };
+  return { createdBy: access.createdBy, isCreator: true, version: access.version };
 }
 
 export interface LockedBoard {

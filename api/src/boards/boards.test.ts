@@ -183,6 +183,33 @@ describe('lists kept in memory', () => {
   });
 });
 
+describe('board detail kept in memory', () => {
+  it('is rebuilt after every change, a new filter, or a member renaming themselves', async () => {
+    const owner = await person(t.app, t.db, 'Анна');
+    const boardId = await createBoard(t.app, owner, 'Доска');
+    const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
+    await insertTask(t.db, boardId, { columnId: column?.id as number, title: 'Первая', createdBy: owner.id });
+    const first = await detail(owner, boardId);
+    expect(Object.keys(first.body.tasks)).toHaveLength(1);
+    expect((await detail(owner, boardId)).body).toEqual(first.body);
+
+    await api(t.app, owner, 'PUT', '/api/auth/edit', { name: 'Анна Петровна', email: owner.email });
+    const renamed = (await detail(owner, boardId)).body;
+    expect(renamed.members[0]?.name).toBe('Анна Петровна');
+    expect(renamed.version).toBe(first.body.version);
+
+    // A filter is its own answer, whatever the order of its values.
+    expect(Object.keys((await detail(owner, boardId, '?priority=high')).body.tasks)).toEqual([]);
+    expect(Object.keys((await detail(owner, boardId, '?priority=low&priority=high')).body.tasks)).toEqual([]);
+    expect(Object.keys((await detail(owner, boardId, '?priority=high&priority=low')).body.tasks)).toEqual([]);
+
+    const settings = { name: 'Новая', color: '#ffffff', showIdsMode: 'dot', showTotalColumnEstimation: true };
+    await api(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, settings);
+    const edited = (await detail(owner, boardId)).body;
+    expect(edited).toMatchObject({ name: 'Новая', showIdsMode: 'dot', version: first.body.version + 1 });
+  });
+});
+
 describe('lists kept in memory, compressed', () => {
   it('answers a long list in brotli or gzip as accepted, and small ones as they are', async () => {
     const user = await person(t.app, t.db);
@@ -271,7 +298,7 @@ describe('GET /api/board/{boardId}', () => {
         board_id: boardId,
         task_id: first,
         name: 'a.txt',
-        storage_key: 'k',
+        storage_key: 'boards/test/counted',
         type: 'text/plain',
         size: 3,
         created_by: owner.id,
@@ -550,7 +577,7 @@ describe('DELETE /api/board/{boardId}', () => {
         board_id: boardId,
         task_id: taskId,
         name: 'f',
-        storage_key: 'k',
+        storage_key: 'boards/test/cascaded',
         type: 't',
         size: 1,
         created_by: owner.id,

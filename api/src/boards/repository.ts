@@ -25,6 +25,8 @@ type Db = Kysely<Database>;
 
 export interface BoardAccessRow {
   createdBy: number;
+  /** boards.version as the check saw it. */
+  version: number;
   /** Accepted and not removed. */
   member: boolean;
 }
@@ -40,11 +42,15 @@ export async function findBoardAccess(
     .leftJoin('board_members as m', (join) =>
       join.onRef('m.board_id', '=', 'b.id').on('m.user_id', '=', userId),
     )
-    .select(['b.created_by', 'm.accepted', 'm.is_deleted'])
+    .select(['b.created_by', 'b.version', 'm.accepted', 'm.is_deleted'])
     .where('b.id', '=', boardId)
     .executeTakeFirst();
   if (!row) return null;
-  return { createdBy: row.created_by, member: row.accepted === true && row.is_deleted === false };
+  return {
+    createdBy: row.created_by,
+    version: Number(row.version),
+    member: row.accepted === true && row.is_deleted === false,
+  };
 }
 
 /** The board's version when the user is an accepted, not removed member; null otherwise. */
@@ -80,7 +86,7 @@ export async function bumpBoardVersion(
   return row ? { version: Number(row.version), createdBy: row.created_by, name: row.name } : null;
 }
 
-/** The user's lists version (see list-cache.ts); 0 for an unknown user. */
+/** The user's lists version (see versioned-cache.ts); 0 for an unknown user. */
 export async function findListsVersion(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('users')
@@ -179,6 +185,48 @@ export async function deleteBoard(db: Db, boardId: number): Promise<void> {
 /** `%term%` for ILIKE, with the term's own wildcards and escape character taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
+/**
+ * Everyone on the board: members in the order they joined or were invited (pending, removed too),
+ * then invited addresses without an account under negative ids.
+ */
+export async function loadMembers(db: Db, boardId: number): Promise<Member[]> {
+  const members = await db
+    .selectFrom('board_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.avatar', 'm.accepted', 'm.is_deleted'])
+    .where('m.board_id', '=', boardId)
+    .orderBy('m.id')
+    .execute();
+  const invited = await db
+    .selectFrom('invitations')
+    .select(['id', 'email'])
+    .where('board_id', '=', boardId)
+    .orderBy('id')
+    .execute();
+  return [
+    ...members.map(
+      (m): Member => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        avatar: m.avatar,
+        accepted: m.accepted,
+        isDeleted: m.is_deleted,
+      }),
+    ),
+    ...invited.map(
+      (i): Member => ({
+        id: -i.id,
+        name: '',
+        email: i.email,
+        avatar: null,
+        accepted: false,
+        isDeleted: false,
+      }),
+    ),
+  ];
+}
+
 /** The full board as the API shows it, with only the tasks matching the filter; null when unknown. */
 export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {}): Promise<Board | null> {
   return db
@@ -186,6 +234,8 @@ export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
+      // The tasks query's estimated cost would start JIT compilation, which takes longer than the query.
+      await sql`set local jit = off`.execute(trx);
       const board = await trx
         .selectFrom('boards')
         .select([
@@ -201,19 +251,7 @@ export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {
         .executeTakeFirst();
       if (!board) return null;
 
-      const members = await trx
-        .selectFrom('board_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['u.id', 'u.name', 'u.email', 'u.avatar', 'm.accepted', 'm.is_deleted'])
-        .where('m.board_id', '=', boardId)
-        .orderBy('m.id')
-        .execute();
-      const invited = await trx
-        .selectFrom('invitations')
-        .select(['id', 'email'])
-        .where('board_id', '=', boardId)
-        .orderBy('id')
-        .execute();
+      const members = await loadMembers(trx, boardId);
       const columns = await trx
         .selectFrom('columns')
         .select(['id', 'name'])
@@ -251,28 +289,7 @@ export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {
         showTotalColumnEstimation: board.show_total_column_estimation,
         createdBy: board.created_by,
         version: Number(board.version),
-        members: [
-          ...members.map(
-            (m): Member => ({
-              id: m.id,
-              name: m.name,
-              email: m.email,
-              avatar: m.avatar,
-              accepted: m.accepted,
-              isDeleted: m.is_deleted,
-            }),
-          ),
-          ...invited.map(
-            (i): Member => ({
-              id: -i.id,
-              name: '',
-              email: i.email,
-              avatar: null,
-              accepted: false,
-              isDeleted: false,
-            }),
-          ),
-        ],
+        members,
         columnOrder,
         columns: columnMap,
         tasks: taskMap,
@@ -326,18 +343,23 @@ function toTask(boardId: number, row: TaskRow): Task {
   };
 }
 
-/** Matching tasks in column and position order: OR within one filter key, AND across keys. */
-function selectTasks(db: Db, boardId: number, filter: BoardFilter): Promise<TaskRow[]> {
+/**
+ * Matching tasks in column and position order: OR within one filter key, AND across keys. The
+ * filtered tasks are read once (a CTE); their assignees, labels and counts come from grouped joins on
+ * that set, so a board of thousands of tasks costs a few index scans, not one sub-query per task.
+ */
+function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
   const assignees = filter.assignee ?? [];
   const labels = filter.label ?? [];
   const priorities = filter.priority ?? [];
   const terms = (filter.search ?? []).map((term) => term.trim()).filter(Boolean);
 
-  return db
+  const matching = db
     .selectFrom('tasks as t')
     .select([
       't.id',
       't.column_id',
+      't.position',
       't.number',
       't.title',
       't.estimation',
@@ -345,16 +367,6 @@ function selectTasks(db: Db, boardId: number, filter: BoardFilter): Promise<Task
       't.created_by',
       't.created_at',
       sql<boolean>`t.description <> ''`.as('has_description'),
-      sql<
-        number[]
-      >`array(select a.user_id from task_assignees a where a.task_id = t.id order by a.user_id)`.as(
-        'assignees',
-      ),
-      sql<
-        number[]
-      >`array(select l.label_id from task_labels l where l.task_id = t.id order by l.label_id)`.as('labels'),
-      sql<number>`(select count(*) from comments c where c.task_id = t.id)::int`.as('comments_count'),
-      sql<number>`(select count(*) from files f where f.task_id = t.id)::int`.as('files_count'),
     ])
     .where('t.board_id', '=', boardId)
     .$if(assignees.length > 0, (q) =>
@@ -387,9 +399,63 @@ function selectTasks(db: Db, boardId: number, filter: BoardFilter): Promise<Task
           }),
         ),
       ),
+    );
+
+  return db
+    .with('m', () => matching)
+    .with('a', (qc) =>
+      qc
+        .selectFrom('task_assignees as a')
+        .innerJoin('m', 'm.id', 'a.task_id')
+        .select(['a.task_id', sql<number[]>`array_agg(a.user_id order by a.user_id)`.as('ids')])
+        .groupBy('a.task_id'),
     )
-    .orderBy('t.column_id')
-    .orderBy('t.position')
-    .orderBy('t.id')
-    .execute();
+    .with('l', (qc) =>
+      qc
+        .selectFrom('task_labels as l')
+        .innerJoin('m', 'm.id', 'l.task_id')
+        .select(['l.task_id', sql<number[]>`array_agg(l.label_id order by l.label_id)`.as('ids')])
+        .groupBy('l.task_id'),
+    )
+    .with('c', (qc) =>
+      qc
+        .selectFrom('comments')
+        .select(['task_id', sql<number>`count(*)::int`.as('n')])
+        .where('board_id', '=', boardId)
+        .groupBy('task_id'),
+    )
+    .with('f', (qc) =>
+      qc
+        .selectFrom('files')
+        .select(['task_id', sql<number>`count(*)::int`.as('n')])
+        .where('board_id', '=', boardId)
+        .groupBy('task_id'),
+    )
+    .selectFrom('m')
+    .leftJoin('a', 'a.task_id', 'm.id')
+    .leftJoin('l', 'l.task_id', 'm.id')
+    .leftJoin('c', 'c.task_id', 'm.id')
+    .leftJoin('f', 'f.task_id', 'm.id')
+    .select([
+      'm.id',
+      'm.column_id',
+      'm.number',
+      'm.title',
+      'm.estimation',
+      'm.priority',
+      'm.created_by',
+      'm.created_at',
+      'm.has_description',
+      sql<number[]>`coalesce(a.ids, '{}')`.as('assignees'),
+      sql<number[]>`coalesce(l.ids, '{}')`.as('labels'),
+      sql<number>`coalesce(c.n, 0)`.as('comments_count'),
+      sql<number>`coalesce(f.n, 0)`.as('files_count'),
+    ])
+    .orderBy('m.column_id')
+    .orderBy('m.position')
+    .orderBy('m.id');
+}
+
+function selectTasks(db: Db, boardId: number, filter: BoardFilter): Promise<TaskRow[]> {
+  return tasksQuery(db, boardId, filter).execute();
 }

@@ -1,9 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import { normalize } from '../schemas.js';
 import { changeBoard, requireBoardMember } from './access.js';
-import { listCacheOf, sendList } from './list-cache.js';
 import {
   createBoard,
   deleteBoard,
@@ -11,9 +11,11 @@ import {
   findMemberBoardVersion,
   listBoards,
   loadBoard,
+  loadMembers,
   updateBoard,
 } from './repository.js';
 import {
+  type BoardFilter,
   CreateBoard,
   DEFAULT_BOARD_COLOR,
   DeleteBoard,
@@ -22,12 +24,24 @@ import {
   ListBoards,
   type Sort,
 } from './schemas.js';
+import { cacheOf, sendCached } from './versioned-cache.js';
+
+/** The same filter however its values are ordered or repeated. */
+function filterKey(filter: BoardFilter): string {
+  const ids = (values: number[] = []) => [...new Set(values)].sort((a, b) => a - b).join(',');
+  const texts = (values: string[] = []) => [...new Set(values)].sort().join('\u0000');
+  const terms = (filter.search ?? []).map((term) => term.trim()).filter(Boolean);
+  return JSON.stringify([ids(filter.assignee), ids(filter.label), texts(filter.priority), texts(terms)]);
+}
+
+const fingerprint = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
 const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Only accepted members may watch a board live; the hub gets the version they start from.
   app.realtime.setAccessCheck((boardId, userId) => findMemberBoardVersion(app.db, boardId, userId));
 
-  const cache = listCacheOf(app.db);
+  const lists = cacheOf(app.db, 'lists');
+  const boards = cacheOf(app.db, 'boards', 64 * 1024 * 1024);
   /**
    * Answers the caller's board list, from memory while their lists are unchanged. A read uses the
    * version the auth hook loaded with the session; after a change the version is read again.
@@ -40,8 +54,8 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) => {
     const userId = request.user.id;
     const version = changed ? await findListsVersion(app.db, userId) : request.listsVersion;
-    return sendList(cache, request, reply, {
-      userId,
+    return sendCached(lists, request, reply, {
+      owner: userId,
       version,
       key: `boards:${sort}`,
       build: () => listBoards(app.db, userId, sort),
@@ -62,12 +76,23 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/:boardId', { schema: GetBoard }, async (request) => {
+  // Everyone watching a board re-reads it after each change, so each version of it (per filter) is
+  // built once. Names and avatars change without a board change: the members are read every time and
+  // their fingerprint is part of the key.
+  app.get('/:boardId', { schema: GetBoard }, async (request, reply) => {
     const { boardId } = request.params;
-    await requireBoardMember(app, boardId, request.user.id);
-    const board = await loadBoard(app.db, boardId, request.query);
-    if (!board) throw notFound(); // deleted between the check and the read
-    return board;
+    const { version } = await requireBoardMember(app, boardId, request.user.id);
+    const members = await loadMembers(app.db, boardId);
+    return sendCached(boards, request, reply, {
+      owner: boardId,
+      version,
+      key: `${filterKey(request.query)}|${fingerprint(members)}`,
+      build: async () => {
+        const board = await loadBoard(app.db, boardId, request.query);
+        if (!board) throw notFound(); // deleted between the check and the read
+        return board;
+      },
+    });
   });
 
   app.put(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeBoard } from '../boards/access.js';
-import { listCacheOf, sendList } from '../boards/list-cache.js';
+import { cacheOf, sendCached } from '../boards/versioned-cache.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { normalize } from '../schemas.js';
 import { invitationMail } from './mail.js';
@@ -29,12 +29,12 @@ const ALREADY_INVITED = { email: 'Этот адрес уже приглашён'
 const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const success = { success: true as const };
 
-  const cache = listCacheOf(app.db);
+  const lists = cacheOf(app.db, 'lists');
 
   app.get('/', { schema: ListInvitations }, async (request, reply) => {
     const userId = request.user.id;
-    return sendList(cache, request, reply, {
-      userId,
+    return sendCached(lists, request, reply, {
+      owner: userId,
       version: request.listsVersion,
       key: 'invites',
       build: () => listInvitations(app.db, userId),

@@ -41,7 +41,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The signed-in user's `users.lists_version`, read with the session for free, so cached board
-     * and invitation lists are checked without another query (src/boards/list-cache.ts).
+     * and invitation lists are checked without another query (src/boards/versioned-cache.ts).
      */
     listsVersion: number;
   }

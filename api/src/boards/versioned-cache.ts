@@ -1,13 +1,14 @@
 /**
- * The main page's lists (a user's boards and invitations), kept serialized (and compressed) in
- * memory per user.
+ * Answers kept serialized (and compressed) in memory, valid while a version number in the database
+ * is unchanged: a user's main-page lists under `users.lists_version`, a board's detail under
+ * `boards.version`.
  *
- * Someone on a thousand boards re-reads a large list on every visit; building, serializing and
- * compressing it costs far more than checking one number. Every change to a user's lists bumps
- * `users.lists_version` in the same transaction, and a request reads that version before anything
- * else, so an entry stored under a version holds data at least that new and is served only while the
- * version is unchanged. The version lives in the database, so several API instances each keep their
- * own cache safely. Bodies are kept as UTF-8 bytes, plus brotli and gzip copies made on first demand.
+ * Building, serializing and compressing a thousand-board list or a four-thousand-task board costs far
+ * more than checking one number. Every change bumps its version in the change's own transaction, and
+ * a request reads the version before anything else, so an entry stored under a version holds data at
+ * least that new and is served only while the version is unchanged. Versions live in PostgreSQL, so
+ * several API instances each keep their own cache safely. Bodies are kept as UTF-8 bytes, plus brotli
+ * and gzip copies made on first demand; the least recently used owners go first when over the limit.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -48,30 +49,32 @@ interface Entry {
   size: number;
 }
 
-export class ListCache {
+export class VersionedCache {
   // A Map keeps insertion order: the first key is the least recently used.
   private readonly entries = new Map<number, Entry>();
   private size = 0;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(userId: number, version: number, key: string): Body | undefined {
-    const entry = this.entries.get(userId);
+  /** The body `key` of `owner` (a user or a board) stored under `version`. */
+  get(owner: number, version: number, key: string): Body | undefined {
+    const entry = this.entries.get(owner);
     if (!entry || entry.version !== version) return undefined;
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
+    this.entries.delete(owner);
+    this.entries.set(owner, entry);
     return entry.bodies.get(key);
   }
 
-  set(userId: number, version: number, key: string, body: Body): void {
-    let entry = this.entries.get(userId);
+  /** Stores a body; the owner's bodies of any other version go. */
+  set(owner: number, version: number, key: string, body: Body): void {
+    let entry = this.entries.get(owner);
     if (entry && entry.version !== version) {
-      this.drop(userId, entry);
+      this.drop(owner, entry);
       entry = undefined;
     }
     if (!entry) {
       entry = { version, bodies: new Map(), size: 0 };
-      this.entries.set(userId, entry);
+      this.entries.set(owner, entry);
     }
     const previous = entry.bodies.get(key);
     const delta = body.json.length - (previous?.json.length ?? 0);
@@ -84,20 +87,28 @@ export class ListCache {
     }
   }
 
-  private drop(userId: number, entry: Entry): void {
-    this.entries.delete(userId);
+  private drop(owner: number, entry: Entry): void {
+    this.entries.delete(owner);
     this.size -= entry.size;
   }
 }
 
-const caches = new WeakMap<object, ListCache>();
+const caches = new WeakMap<object, Map<string, VersionedCache>>();
 
-/** One cache per database handle (per app), so apps in one process (tests) never share entries. */
-export function listCacheOf(db: object): ListCache {
-  let cache = caches.get(db);
+/**
+ * The cache `name` of one database handle (one app), so apps in one process (tests) never share
+ * entries.
+ */
+export function cacheOf(db: object, name: 'lists' | 'boards', maxBytes = 32 * 1024 * 1024): VersionedCache {
+  let named = caches.get(db);
+  if (!named) {
+    named = new Map();
+    caches.set(db, named);
+  }
+  let cache = named.get(name);
   if (!cache) {
-    cache = new ListCache();
-    caches.set(db, cache);
+    cache = new VersionedCache(maxBytes);
+    named.set(name, cache);
   }
   return cache;
 }
@@ -117,21 +128,22 @@ function chooseEncoding(header: string | undefined): Encoding {
 }
 
 /**
- * Answers with the cached list `key` of the user (built, serialized and stored on a miss). The
- * route's response schema still documents the shape; the body goes out as bytes, compressed here
- * (so @fastify/compress leaves it alone).
+ * Answers with the cached body `key` of `owner` at `version` (built, serialized and stored on a
+ * miss). The route's response schema still documents the shape (`build` makes each value field by
+ * field, so nothing else can leak); the body goes out as bytes, compressed here (so
+ * @fastify/compress leaves it alone).
  */
-export async function sendList(
-  cache: ListCache,
+export async function sendCached(
+  cache: VersionedCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  list: { userId: number; version: number; key: string; build: () => Promise<unknown> },
+  answer: { owner: number; version: number; key: string; build: () => Promise<unknown> },
 ): Promise<FastifyReply> {
-  const { userId, version, key, build } = list;
-  let body = cache.get(userId, version, key);
+  const { owner, version, key, build } = answer;
+  let body = cache.get(owner, version, key);
   if (!body) {
     body = new Body(Buffer.from(JSON.stringify(await build())));
-    cache.set(userId, version, key, body);
+    cache.set(owner, version, key, body);
   }
   const encoding =
     body.json.length < COMPRESS_THRESHOLD ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
