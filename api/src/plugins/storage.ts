@@ -10,7 +10,6 @@
  * every path. Objects are written once: a second put to an existing key fails.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
@@ -107,11 +106,13 @@ export class LocalDiskStorage implements Storage {
     // dot keeps it outside KEY_PATTERN.
     const temporary = join(dirname(path), `.${randomBytes(12).toString('hex')}.part`);
     const counter = new ByteCounter(Math.min(maxBytes, expectedBytes ?? maxBytes));
+    // Created before any byte flows, so the cleanup below can never run ahead of the file's creation.
+    const file = await open(temporary, 'wx', 0o600);
     try {
       // The caller owns `body`: a refused write stops reading it but does not destroy it (destroying
       // a request would drop the connection before the client hears why).
       const source = body.iterator({ destroyOnReturn: false });
-      await pipeline(source, counter, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, counter, file.createWriteStream());
       if (expectedBytes !== undefined && counter.bytes !== expectedBytes) throw new StorageError('too-small');
       try {
         // link() refuses to replace an existing object, where rename() would silently overwrite it.
@@ -121,6 +122,7 @@ export class LocalDiskStorage implements Storage {
       }
       return { size: counter.bytes };
     } finally {
+      await file.close().catch(() => {});
       await rm(temporary, { force: true });
     }
   }
