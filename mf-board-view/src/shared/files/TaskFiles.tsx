@@ -139,7 +139,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
                     <span className="bv-file__type" title={file.type}>
                       {file.type || 'без типа'}
                     </span>
-                    <span aria-hidden="true"> · </span>
+                    <span aria-hidden="true">·</span>
                     <span className="bv-file__size">{formatFileSize(file.size)}</span>
                   </span>
                 </div>

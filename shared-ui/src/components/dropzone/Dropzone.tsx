@@ -67,7 +67,7 @@ export function Dropzone({
   const areaClass = [
     'ui-dropzone__area',
     isDragActive && 'ui-dropzone__area--active',
-    isDragReject && 'ui-dropzone__area--reject',
+    isDragActive && isDragReject && 'ui-dropzone__area--reject',
     disabled && 'ui-dropzone__area--disabled',
   ]
     .filter(Boolean)
