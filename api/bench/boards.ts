@@ -73,6 +73,10 @@ export async function boardsBench(seconds: number): Promise<boolean> {
     const plain = { authorization: `Bearer ${token}` };
     const browser = { ...plain, 'accept-encoding': 'gzip, deflate, br' };
     let allMet = true;
+    // The cheapest authenticated call, for comparison: the machine's floor at this concurrency.
+    const floor = { title: 'GET /api/auth/user (floor)', url: `${bench.url}/api/auth/user`, headers: plain };
+    await warmUp({ ...floor, connections: 50, seconds });
+    await measure({ ...floor, connections: 50, seconds });
     for (const [title, path, headers] of [
       [`GET /api/board (${BOARDS} boards, br)`, '/api/board', browser],
       [`GET /api/board?sort=byNameASC (${BOARDS} boards, br)`, '/api/board?sort=byNameASC', browser],
