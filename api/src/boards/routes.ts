@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
+import { fileKeysOf } from '../files/repository.js';
 import { normalize } from '../schemas.js';
 import { changeBoard, requireBoardMember } from './access.js';
 import {
@@ -111,9 +112,17 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:boardId', { schema: DeleteBoard }, async (request, reply) => {
     const { boardId } = request.params;
     const userId = request.user.id;
-    await changeBoard(app, { boardId, userId, role: 'creator', change: 'deleted' }, (trx) =>
-      deleteBoard(trx, boardId),
+    const fileKeys = await changeBoard(
+      app,
+      { boardId, userId, role: 'creator', change: 'deleted' },
+      async (trx) => {
+        const keys = await fileKeysOf(trx, { boardId });
+        await deleteBoard(trx, boardId);
+        return keys;
+      },
     );
+    // The file rows went with the board; their objects go once that is committed.
+    await app.storage.removeMany(fileKeys);
     return sendBoardList(request, reply);
   });
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -15,6 +15,7 @@ import type { TaskDetail } from '../tasks/schemas.js';
 import { attachmentDisposition, safeFileName } from './content.js';
 import type { FileItem } from './schemas.js';
 import { LinkSigner } from './signing.js';
+import { sweepOrphans } from './sweep.js';
 
 let t: TestApp;
 let signer: LinkSigner;
@@ -135,6 +136,19 @@ async function attach(s: Setup, bytes: Buffer, name = 'Отчёт.txt', type = '
   });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return added.body;
+}
+
+/** Uploads an avatar object (not yet set) and answers its objectUrl. */
+async function avatarLinkOf(who: Person, bytes: Buffer): Promise<string> {
+  const query = new URLSearchParams({ name: 'a.png', type: 'image/png', size: String(bytes.length) });
+  const link = await api<{ uploadUrl: string; objectUrl: string }>(
+    t.app,
+    who,
+    'GET',
+    `/api/file/avatar/upload?${query}`,
+  );
+  expect((await put(link.body.uploadUrl, bytes, 'image/png')).statusCode).toBe(200);
+  return link.body.objectUrl;
 }
 
 async function download(who: Person, fileId: number) {
@@ -626,6 +640,27 @@ describe('board files', () => {
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
     expect(await filesRows(t.db, s.boardId)).toEqual([]);
   });
+
+  it('deleting a board deletes its files from disk', async () => {
+    const s = await setup();
+    const second = await taskOnBoard(t.db, s.boardId, s.anna.id);
+    await attach(s, Buffer.from('one'));
+    await attach({ ...s, taskId: second }, Buffer.from('two'));
+    const pending = await uploadLink(s.anna, s.boardId, s.taskId, { name: 'p', type: 'text/plain', size: 1 });
+    expect((await put(pending, Buffer.from('p'), 'text/plain')).statusCode).toBe(200);
+    expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
+
+    const member = await person(t.app, t.db);
+    await addMember(t.app, t.db, s.anna, s.boardId, member);
+    expect((await api(t.app, member, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(403);
+    expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
+
+    expect((await api(t.app, s.anna, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(200);
+    expect(await filesRows(t.db, s.boardId)).toEqual([]);
+    // The added files are gone; an upload never added stays until it is swept (docs/decisions.md).
+    expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(pending)]);
+    await t.app.storage.remove(keyOf(pending));
+  });
 });
 
 describe('avatars', () => {
@@ -738,6 +773,45 @@ describe('avatars', () => {
     await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${files[0]?.id}/delete`);
     expect(await uploads(`avatars/${anna.id}`)).toEqual([]);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
+  });
+});
+
+describe('orphaned uploads', () => {
+  it('add refuses uploads over an hour old; the sweep removes day-old objects nothing names', async () => {
+    const s = await setup();
+    const added = await attach(s, Buffer.from('kept'));
+    const orphan = await uploadLink(s.anna, s.boardId, s.taskId, { name: 'o', type: 'text/plain', size: 1 });
+    expect((await put(orphan, Buffer.from('o'), 'text/plain')).statusCode).toBe(200);
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(join(t.config.dataDir, 'uploads', keyOf(orphan)), hoursAgo, hoursAgo);
+    const late = await api<Errors>(t.app, s.anna, 'POST', '/api/file/add', {
+      boardId: s.boardId,
+      taskId: s.taskId,
+      name: 'o',
+      url: orphan.split('?')[0],
+      type: 'text/plain',
+      size: 1,
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ url: 'Загрузка устарела, загрузите файл заново' });
+
+    const set = await avatarLinkOf(s.anna, PNG);
+    expect((await api(t.app, s.anna, 'POST', '/api/file/avatar/add', { url: set })).status).toBe(200);
+    const unset = await avatarLinkOf(s.anna, PNG);
+
+    // A day later everything is old: only what a row names stays.
+    await sweepOrphans(t.db, t.app.storage, Date.now() + 25 * 60 * 60 * 1000);
+    expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(added[0]?.url as string)]);
+    expect(await uploads(`avatars/${s.anna.id}`)).toEqual([keyOf(set)]);
+    expect(unset).not.toBe(set);
+
+    // Fresh orphans are left alone.
+    const fresh = await uploadLink(s.anna, s.boardId, s.taskId, { name: 'f', type: 'text/plain', size: 1 });
+    expect((await put(fresh, Buffer.from('f'), 'text/plain')).statusCode).toBe(200);
+    await sweepOrphans(t.db, t.app.storage);
+    expect(await uploads(`boards/${s.boardId}`)).toHaveLength(2);
+    await t.app.storage.removeMany([keyOf(fresh), keyOf(set)]);
+    await t.db.updateTable('users').set({ avatar: null }).where('id', '=', s.anna.id).execute();
   });
 });
 

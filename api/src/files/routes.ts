@@ -24,6 +24,7 @@ import {
   UploadLink,
 } from './schemas.js';
 import { LinkSigner, OBJECT_PATH, objectUrl } from './signing.js';
+import { ADD_WITHIN_MS, SWEEP_EVERY_MS, sweepOrphans } from './sweep.js';
 
 /**
  * The storage key an object url names (`/api/file/object/<key>`, with or without origin and query),
@@ -44,6 +45,9 @@ export function keyOfUrl(url: string): string | null {
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signer = new LinkSigner(app.config.jwtSecret);
   const maxBytes = app.config.maxUploadBytes;
+
+  /** Too old to add: the orphan sweep may be removing it (sweep.ts). */
+  const isStale = (uploadedAt: Date) => Date.now() - uploadedAt.getTime() > ADD_WITHIN_MS;
 
   function checkSize(size: number) {
     if (size > maxBytes) throw new HttpError(400, { size: MESSAGES.tooLarge(maxBytes) });
@@ -77,6 +81,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await taskExists(trx, boardId, taskId))) throw notFound();
       const stored = await app.storage.stat(key);
       if (!stored || stored.size !== body.size) throw new HttpError(400, { url: MESSAGES.notUploaded });
+      if (isStale(stored.modifiedAt)) throw new HttpError(400, { url: MESSAGES.stale });
       const file = {
         boardId,
         taskId,
@@ -129,8 +134,10 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const key = keyOfUrl(request.body.url);
     if (key === null || !key.startsWith(`avatars/${userId}/`))
       throw new HttpError(400, { url: MESSAGES.url });
-    const head = await readHead(app.storage, key);
-    if (head === null) throw new HttpError(400, { url: MESSAGES.notUploaded });
+    const stored = await app.storage.stat(key);
+    const head = stored && (await readHead(app.storage, key));
+    if (!stored || !head) throw new HttpError(400, { url: MESSAGES.notUploaded });
+    if (isStale(stored.modifiedAt)) throw new HttpError(400, { url: MESSAGES.stale });
     if (imageTypeOf(head) === null) throw new HttpError(400, { url: MESSAGES.notImage });
     const url = objectUrl(key);
     const result = await setAvatar(app.db, userId, url);
@@ -143,6 +150,26 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.register(objectRoutes, { prefix: '/object', signer });
+
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    sweeping ??= sweepOrphans(app.db, app.storage)
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'orphaned uploads removed');
+      })
+      .catch((err) => app.log.error({ err }, 'orphan sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  };
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(sweep, 60_000).unref(), setInterval(sweep, SWEEP_EVERY_MS).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+    await sweeping;
+  });
 };
 
 export default fileRoutes;

@@ -10,8 +10,9 @@
  * every path. Objects are written once: a second put to an existing key fails.
  */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import type { Dirent } from 'node:fs';
+import { link, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
@@ -62,6 +63,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Removes every object it can; failures are logged, never thrown (the data is already gone). */
   removeMany(keys: readonly string[]): Promise<void>;
+  /** Every object whose key starts with `prefix` (for the orphan sweep), in no particular order. */
+  list(prefix: string): AsyncIterable<{ key: string } & ObjectInfo>;
 }
 
 declare module 'fastify' {
@@ -172,6 +175,23 @@ export class LocalDiskStorage implements Storage {
         this.log.error({ err: result.reason, key: keys[i] }, 'could not remove a stored object');
       }
     });
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string } & ObjectInfo> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(join(this.root, prefix), { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if (isCode(err, 'ENOENT')) return;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (!key.startsWith(prefix) || !isValidKey(key)) continue;
+      const info = await this.stat(key);
+      if (info) yield { key, ...info };
+    }
   }
 }
 
