@@ -24,7 +24,8 @@ async function registerAndLogin(t: TestApp) {
   return user;
 }
 
-describe('PGlite', () => {
+// PGlite (PostgreSQL compiled to WebAssembly) starts slowly on a busy 2-core machine.
+describe('PGlite', { timeout: 90_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
