@@ -58,6 +58,8 @@ export function buildApp(config: Config): App {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // Creating an embedded PGlite database and migrating it can take longer than the 10 s default.
+    pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
