@@ -1,0 +1,210 @@
+// Helpers for the board screen: board data through the API (where the UI is not the point) and the
+// screen's locators. Cards and columns are found by the ids the board view puts on them
+// (data-task-id, data-column-id), then by role and text inside.
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import type { Account } from './accounts';
+
+export type BoardDetail = {
+  id: number;
+  name: string;
+  columnOrder: string[];
+  columns: Record<string, { id: string; name: string; taskIds: string[] }>;
+  tasks: Record<
+    string,
+    {
+      id: string;
+      number: number;
+      columnId: string;
+      title: string;
+      priority: string | null;
+      estimation: string;
+      labels: number[];
+      hasDescription: boolean;
+    }
+  >;
+  labels: { id: number; title: string; color: string }[];
+};
+
+export const authHeaders = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+export async function getBoardDetail(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+): Promise<BoardDetail> {
+  return json(await request.get(`/api/board/${boardId}`, { headers: authHeaders(account) }));
+}
+
+/** What the database holds, column by column in board order, by card title. */
+export function titlesByColumn(detail: BoardDetail): Record<string, string[]> {
+  return Object.fromEntries(
+    detail.columnOrder.map((id) => {
+      const column = detail.columns[id] as { name: string; taskIds: string[] };
+      return [column.name, column.taskIds.map((taskId) => detail.tasks[taskId]?.title ?? '?')];
+    }),
+  );
+}
+
+/** The id of the column named `name`. */
+export function columnIdOf(detail: BoardDetail, name: string): string {
+  const id = detail.columnOrder.find((columnId) => detail.columns[columnId]?.name === name);
+  if (!id) throw new Error(`No column ${name} on board ${detail.id}`);
+  return id;
+}
+
+export async function createTask(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+  columnId: string,
+  title: string,
+  extra: { labels?: number[]; priority?: string | null } = {},
+): Promise<string> {
+  const task = await json<{ id: string }>(
+    await request.post('/api/task/create', {
+      headers: authHeaders(account),
+      data: { boardId, columnId, title, ...extra },
+    }),
+  );
+  return task.id;
+}
+
+export async function editTask(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+  taskId: string,
+  fields: {
+    title: string;
+    columnId: string;
+    description?: string;
+    estimation?: string;
+    priority?: string | null;
+    labels?: number[];
+  },
+) {
+  await json(
+    await request.put('/api/task/edit', {
+      headers: authHeaders(account),
+      data: {
+        boardId,
+        taskId,
+        description: '',
+        estimation: '',
+        priority: null,
+        assignees: [],
+        labels: [],
+        ...fields,
+      },
+    }),
+  );
+}
+
+export async function createLabel(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+  title: string,
+  color = '#2e7d32',
+): Promise<number> {
+  const label = await json<{ id: number }>(
+    await request.post(`/api/label/${boardId}`, { headers: authHeaders(account), data: { title, color } }),
+  );
+  return label.id;
+}
+
+export async function getTaskDetail(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+  taskId: string,
+): Promise<{
+  title: string;
+  description: string;
+  priority: string | null;
+  estimation: string;
+  labels: number[];
+  comments: { text: string }[];
+}> {
+  return json(await request.get(`/api/task/${boardId}/${taskId}`, { headers: authHeaders(account) }));
+}
+
+/**
+ * Signs the page in without a round trip through '/': the token is put into localStorage before any
+ * script of every page load runs.
+ */
+export async function useToken(page: Page, account: Account) {
+  await page.addInitScript((token) => window.localStorage.setItem('token', token), account.token);
+}
+
+/** Opens `path` (a board route) signed in as `account` and waits for the board to be drawn. */
+export async function openBoard(page: Page, account: Account, path: string) {
+  await useToken(page, account);
+  await page.goto(path);
+  await expect(boardColumns(page).first()).toBeVisible();
+}
+
+export const boardColumns = (page: Page) => page.locator('section[data-column-id]');
+
+/** The column named `name`. */
+export const columnNamed = (page: Page, name: string) =>
+  boardColumns(page).filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+/** Column names as the board shows them, left to right. */
+export const columnNames = (page: Page) => boardColumns(page).getByRole('heading', { level: 2 });
+
+export const cardsIn = (column: Locator) => column.locator('article[data-task-id]');
+
+/** The card titles of a column, top to bottom (the title is the card's link). */
+export const cardTitles = (page: Page, columnName: string) =>
+  cardsIn(columnNamed(page, columnName)).getByRole('link');
+
+/** Every card title on the board. */
+export const allCardTitles = (page: Page) => page.locator('article[data-task-id]').getByRole('link');
+
+/** The card titled `title`. */
+export const cardTitled = (page: Page, title: string) =>
+  page.locator('article[data-task-id]').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+/** The focusable drag handle around a card (role button, described as 'карточка'). */
+export const cardHandle = (page: Page, title: string) =>
+  page.locator('[aria-roledescription="карточка"]').filter({ has: cardTitled(page, title) });
+
+/** The drag handle of a column: its header (role button, described as 'колонка'). */
+export const columnHandle = (page: Page, name: string) =>
+  columnNamed(page, name).locator('[aria-roledescription="колонка"]');
+
+export const menuButton = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Меню доски' }).getByRole('button', { name: new RegExp(`^${name}`) });
+
+/**
+ * Presses the mouse on `from`, moves in small steps to `to` and releases there, as a person drags:
+ * the board's pointer sensor starts after 1 px, and collisions are computed on every move.
+ */
+export async function dragWithMouse(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  options: { steps?: number; toPosition?: 'center' | 'top' } = {},
+) {
+  const source = await from.boundingBox();
+  const target = await to.boundingBox();
+  if (!source || !target) throw new Error('drag source or target is not on screen');
+  const startX = source.x + source.width / 2;
+  const startY = source.y + Math.min(source.height / 2, 20);
+  const endX = target.x + target.width / 2;
+  const endY = options.toPosition === 'top' ? target.y + 10 : target.y + target.height / 2;
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  // A few pixels first, so the drag starts where it was picked up.
+  await page.mouse.move(startX + 3, startY + 3, { steps: 3 });
+  await page.mouse.move(endX, endY, { steps: options.steps ?? 20 });
+  // One more small move over the target lets the collision settle on it before the drop.
+  await page.mouse.move(endX + 1, endY + 1, { steps: 2 });
+  await page.mouse.up();
+}
