@@ -76,7 +76,7 @@ function random(seed: number) {
   };
 }
 
-async function seed(db: Kysely<Database>) {
+export async function seed(db: Kysely<Database>) {
   const next = random(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
 

@@ -4,6 +4,7 @@
  */
 import { authBench } from './auth.js';
 import { boardBench } from './board.js';
+import { boardBrowserBench } from './board-browser.js';
 import { boardsBench } from './boards.js';
 import { filesBench } from './files.js';
 import { realtimeBench } from './realtime.js';
@@ -11,6 +12,7 @@ import { realtimeBench } from './realtime.js';
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
   board: boardBench,
+  'board-browser': boardBrowserBench,
   boards: boardsBench,
   files: filesBench,
   realtime: realtimeBench,
