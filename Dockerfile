@@ -1,18 +1,40 @@
-# One build stage for the workspace; each service takes only its own output.
-FROM node:20-bookworm-slim AS build
+# Images for compose.yaml. The workspace is installed once; each image then builds only its own
+# package, so changing one remote rebuilds and redeploys that remote alone.
+FROM node:20-bookworm-slim AS workspace
 WORKDIR /app
 RUN npm install -g pnpm@10.34.9
 COPY . .
-RUN pnpm install --frozen-lockfile && pnpm -r run build
+RUN pnpm install --frozen-lockfile
+
+# The API (no static files: the front-ends have their own services behind the proxy).
+FROM workspace AS api-build
+RUN pnpm --filter api run build
 
 FROM node:20-bookworm-slim AS api
 WORKDIR /app
-COPY --from=build /app /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data STATIC_DIR=/app/none
+COPY --from=api-build /app /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data STATIC_DIR=/app/no-static
 EXPOSE 3000
+RUN mkdir -p /data && chown node:node /data
+USER node
 CMD ["node", "api/dist/src/server.js"]
 
+# One front-end's build (build arg PACKAGE: shell, mf-auth, mf-boards, mf-board-view, mf-settings);
+# its package.json version is stamped into mf-manifest.json (metaData.buildInfo.buildVersion).
+FROM workspace AS static-build
+ARG PACKAGE
+RUN test -n "${PACKAGE}" && pnpm --filter "${PACKAGE}" run build
+
+# nginx serving that build: entry files no-cache, hashed chunks immutable (deploy/kanban/static-files.conf).
+# At start it publishes the build into the served volume, keeping the previous release's chunks
+# (deploy/publish-static.sh). CONF: static-shell.conf (index.html fallback) or static-remote.conf.
 FROM nginx:1.27-alpine AS static
 ARG PACKAGE
-COPY --from=build /app/${PACKAGE}/dist /usr/share/nginx/html
-COPY deploy/nginx-static.conf /etc/nginx/conf.d/default.conf
+ARG CONF=static-remote.conf
+ENV PACKAGE=${PACKAGE}
+RUN rm -rf /usr/share/nginx/html/*
+COPY deploy/kanban /etc/nginx/kanban
+COPY deploy/${CONF} /etc/nginx/conf.d/default.conf
+COPY deploy/publish-static.sh /docker-entrypoint.d/40-publish-static.sh
+RUN chmod 755 /docker-entrypoint.d/40-publish-static.sh
+COPY --from=static-build /app/${PACKAGE}/dist /srv/build

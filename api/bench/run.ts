@@ -14,6 +14,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   board: boardBench,
   'board-browser': boardBrowserBench,
   boards: boardsBench,
+  coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
   files: filesBench,
   realtime: realtimeBench,
 };

@@ -1,0 +1,51 @@
+// Types for stack.mjs (imported by the e2e tests and the coldload benchmark).
+export declare const ROOT: string;
+export declare const DEFAULT_DEPLOY_DIR: string;
+export declare const DEFAULT_PORT: number;
+
+export type StackService =
+  | 'proxy'
+  | 'api-1'
+  | 'api-2'
+  | 'shell'
+  | 'mf-auth'
+  | 'mf-boards'
+  | 'mf-board-view'
+  | 'mf-settings';
+
+export declare function stackPorts(port?: number): Record<StackService, number>;
+export declare function findNginx(options?: { install?: boolean }): string;
+export declare function deployWorkspaceBuilds(
+  deployDir: string,
+  options?: { log?: (line: string) => void },
+): void;
+
+export interface StackOptions {
+  deployDir?: string;
+  port?: number;
+  host?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix?: string;
+  jwtSecret?: string;
+  logLevel?: string;
+  /** Collect the children's output in `output` instead of printing it. */
+  quiet?: boolean;
+  /** Publish the workspace builds before starting (default true). */
+  deploy?: boolean;
+  installNginx?: boolean;
+}
+
+export interface Stack {
+  url: string;
+  ports: Record<StackService, number>;
+  deployDir: string;
+  output: string[];
+  services: StackService[];
+  serviceUrl(name: StackService): string | undefined;
+  stopService(name: StackService, options?: { graceMs?: number }): Promise<void>;
+  startService(name: StackService): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export declare function startStack(options?: StackOptions): Promise<Stack>;
