@@ -16,10 +16,11 @@ import {
   type Over,
 } from '@dnd-kit/core';
 import { arrayMove, horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import type { Column } from '../../../shared/types';
 import { boardCollision } from './collision';
+import { createColumnVisibility } from './column-visibility';
 import { commitColumnOrder, commitTaskMove } from './commit';
 import { useDragStore } from './drag-store';
 import { columnKey, dragData } from './ids';
@@ -84,6 +85,8 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   }, []);
   const setActiveTaskId = useDragStore((state) => state.setActiveTaskId);
   const sensors = useBoardSensors();
+  const [columnVisibility] = useState(createColumnVisibility);
+  useEffect(() => () => columnVisibility.disconnect(), [columnVisibility]);
 
   const order = drag?.type === 'column' ? drag.order : columnOrder;
 
@@ -165,6 +168,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
                 columns[columnId]?.taskIds ??
                 NO_IDS
               }
+              columnVisibility={columnVisibility}
               {...renderers}
             />
           ))}

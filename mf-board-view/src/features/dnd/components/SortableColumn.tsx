@@ -3,11 +3,22 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { memo, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { CardSlot, type RenderCard } from './CardSlot';
+import type { ColumnVisibility } from './column-visibility';
+import { useDragStore } from './drag-store';
 import { bottomKey, columnKey, topKey } from './ids';
-import { createVisibility } from './visibility';
+import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT } from './visibility';
 
 /** Cards rendered at once at the top of each column, before the observer has reported. */
 const EAGER_CARDS = 30;
+/** The list's gap between cards (dnd.css, .bv-column__list). */
+const CARD_GAP = 8;
+
+/** The height the cards of a list take, from their last measured (or default) heights. */
+function listHeight(taskIds: string[]): number {
+  let height = 0;
+  for (const taskId of taskIds) height += cardHeights.get(taskId) ?? DEFAULT_CARD_HEIGHT;
+  return height + Math.max(0, taskIds.length - 1) * CARD_GAP;
+}
 
 export interface ColumnRenderers {
   renderCard: RenderCard;
@@ -20,11 +31,14 @@ export interface ColumnRenderers {
 interface SortableColumnProps extends ColumnRenderers {
   columnId: string;
   taskIds: string[];
+  /** The board's horizontal windowing: a column far from the view renders no cards. */
+  columnVisibility: ColumnVisibility;
 }
 
 /**
  * A column: sortable among columns by its header, a sortable list of cards, and two drop zones — the
- * header (drop = first) and the footer (drop = last).
+ * header (drop = first) and the footer (drop = last). While the column is far from the board's view
+ * (and does not hold the dragged card), its list is one placeholder of the cards' height.
  */
 export const SortableColumn = memo(function SortableColumn({
   columnId,
@@ -33,6 +47,7 @@ export const SortableColumn = memo(function SortableColumn({
   renderColumnHeader,
   renderColumnFooter,
   onOpenTask,
+  columnVisibility,
 }: SortableColumnProps) {
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } =
     useSortable({ id: columnKey(columnId), data: { type: 'column', columnId } });
@@ -40,11 +55,30 @@ export const SortableColumn = memo(function SortableColumn({
   const bottom = useDroppable({ id: bottomKey(columnId), data: { type: 'bottom', columnId } });
   const [visibility] = useState(createVisibility);
   const listRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const [near, setNear] = useState(!columnVisibility.supported);
+  const holdsActive = useDragStore(
+    (state) => state.activeTaskId !== null && taskIds.includes(state.activeTaskId),
+  );
 
   useLayoutEffect(() => {
     visibility.setRoot(listRef.current);
     return () => visibility.disconnect();
   }, [visibility]);
+
+  useLayoutEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    return columnVisibility.observe(section, setNear);
+  }, [columnVisibility]);
+
+  const setSectionRef = useCallback(
+    (element: HTMLElement | null) => {
+      sectionRef.current = element;
+      setNodeRef(element);
+    },
+    [setNodeRef],
+  );
 
   const scrollToBottom = useCallback(() => {
     requestAnimationFrame(() => {
@@ -63,7 +97,7 @@ export const SortableColumn = memo(function SortableColumn({
 
   return (
     <section
-      ref={setNodeRef}
+      ref={setSectionRef}
       className={[
         'bv-column',
         isDragging && 'bv-column--dragging',
@@ -89,16 +123,20 @@ export const SortableColumn = memo(function SortableColumn({
       </div>
       <SortableContext id={columnId} items={taskIds} strategy={verticalListSortingStrategy}>
         <div ref={listRef} className="bv-column__list">
-          {taskIds.map((taskId, index) => (
-            <CardSlot
-              key={taskId}
-              taskId={taskId}
-              eager={index < EAGER_CARDS}
-              visibility={visibility}
-              renderCard={renderCard}
-              onOpenTask={onOpenTask}
-            />
-          ))}
+          {near || holdsActive ? (
+            taskIds.map((taskId, index) => (
+              <CardSlot
+                key={taskId}
+                taskId={taskId}
+                eager={index < EAGER_CARDS}
+                visibility={visibility}
+                renderCard={renderCard}
+                onOpenTask={onOpenTask}
+              />
+            ))
+          ) : taskIds.length > 0 ? (
+            <div className="bv-column__placeholder" style={{ height: listHeight(taskIds) }} />
+          ) : null}
         </div>
       </SortableContext>
       <div ref={bottom.setNodeRef} className="bv-column__foot">
