@@ -11,6 +11,9 @@
  * Then one cold load each of /board/{id}, /settings and /login (signed out) gives the JS the other
  * remotes need for their first screen.
  *
+ * BENCH_COLDLOAD_RUNS sets the runs (default 5); BENCH_COLDLOAD_LATENCY adds a round-trip latency in ms
+ * (Chromium's network emulation, 20/5 Mbit/s) to see the waterfall as a distant user would.
+ *
  * Targets: the shell's first-load JS under 150 KB gzip (React, the router, the federation runtime and
  * shared-ui included); each remote's first-screen JS under 50 KB gzip; a remote's manifest, entry and
  * first chunks requested as soon as what they depend on arrives (the waterfall below shows the start
@@ -25,6 +28,8 @@ import { createTempDatabase } from '../test/pg.js';
 
 const RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_STACK_PORT ?? 4380);
+/** Optional round-trip latency (ms) added by Chromium's network emulation, with 20/5 Mbit/s. */
+const LATENCY_MS = Number(process.env.BENCH_COLDLOAD_LATENCY ?? 0);
 const BOARDS = 12;
 const SHELL_TARGET_KB = 150;
 const REMOTE_TARGET_KB = 50;
@@ -60,6 +65,14 @@ async function coldLoad(browser: Browser, stack: Stack, path: string, token: str
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (LATENCY_MS > 0) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: (20 * 1024 * 1024) / 8,
+      uploadThroughput: (5 * 1024 * 1024) / 8,
+    });
+  }
 
   const pending: Promise<Entry | null>[] = [];
   page.on('requestfinished', (request) => {
@@ -181,7 +194,10 @@ export async function coldloadBench(): Promise<boolean> {
           .toFixed(0)
           .padStart(5)} ms`,
       );
-    console.log(`cold load of / (signed in, ${BOARDS} boards), ${RUNS} runs, cache disabled, gzip:`);
+    console.log(
+      `cold load of / (signed in, ${BOARDS} boards), ${RUNS} runs, cache disabled, gzip` +
+        (LATENCY_MS > 0 ? `, ${LATENCY_MS} ms latency:` : ':'),
+    );
     console.log(
       `  time to the board list: p50 ${median(loads.map((l) => l.shown)).toFixed(0)} ms (runs ${loads.map((l) => l.shown.toFixed(0)).join(', ')})`,
     );

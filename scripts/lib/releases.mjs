@@ -131,7 +131,7 @@ export function publish({ deployDir, app, dist, packageVersion }) {
     release: id,
     deployedAt: new Date().toISOString(),
   };
-  const own = [...listFiles(dist), 'version.json'];
+  const own = [...new Set([...listFiles(dist).filter((file) => file !== OWN_FILES), 'version.json'])];
   writeFileSync(join(staging, 'version.json'), `${JSON.stringify(version, null, 2)}\n`);
   writeFileSync(join(staging, OWN_FILES), JSON.stringify(own));
 

@@ -21,6 +21,8 @@ export const paths = {
   },
   resetSuccess: { pattern: '/reset/success', href: () => '/reset/success' },
   settings: { pattern: '/settings', href: () => '/settings' },
+  /** The shell's own page: which build of each front-end runs and which is deployed. */
+  about: { pattern: '/about', href: () => '/about' },
   board: {
     pattern: '/board/:boardId',
     href: ({ boardId }: { boardId: Id }) => `/board/${seg(boardId)}`,

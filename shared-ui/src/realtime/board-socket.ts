@@ -2,7 +2,8 @@
  * The client side of the realtime contract (api/src/realtime/contract.ts): one Socket.IO connection to
  * the page's own origin, websocket only, that watches one board. The caller re-fetches the board on
  * every `update`, and also after a reconnect or when the server's version is newer than the one it
- * holds, so a client that missed events while offline converges.
+ * holds, so a client that missed events while offline converges. socket.io-client is loaded on first
+ * use (its own chunk), so pages without a board do not download it.
  */
 import type {
   BoardUpdate,
@@ -10,7 +11,7 @@ import type {
   ServerToClientEvents,
   SubscribeResult,
 } from 'api/realtime-contract';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { getToken } from '../api/token';
 
 export type { BoardUpdate, SubscribeResult };
@@ -40,17 +41,44 @@ export interface BoardSocketHandlers {
 export type BoardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** The socket to the page's origin (or `url`); the token is read afresh at every (re)connect. */
-export function createSocket(url?: string, token: () => string | null = getToken): BoardSocket {
+export async function createSocket(
+  url?: string,
+  token: () => string | null = getToken,
+): Promise<BoardSocket> {
+  const { io } = await import('socket.io-client');
   const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: token() }) };
   return url ? io(url, options) : io(options);
 }
 
-/** Watches a board until the returned function is called. */
-export function watchBoard(
-  boardId: number,
-  handlers: BoardSocketHandlers,
-  socket: BoardSocket = createSocket(),
-): () => void {
+/**
+ * Watches a board until the returned function is called, on `socket` or else on a new socket to the
+ * page's origin (created once socket.io-client has loaded).
+ */
+export function watchBoard(boardId: number, handlers: BoardSocketHandlers, socket?: BoardSocket): () => void {
+  if (socket) return watchOn(socket, boardId, handlers);
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  // The client's chunk may fail to load (offline): try again every CONNECTION_CHECK_MS.
+  const open = () =>
+    createSocket().then(
+      (created) => {
+        if (stopped) created.disconnect();
+        else stop = watchOn(created, boardId, handlers);
+      },
+      () => {
+        if (!stopped) retry = setTimeout(open, CONNECTION_CHECK_MS);
+      },
+    );
+  void open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    stop?.();
+  };
+}
+
+function watchOn(socket: BoardSocket, boardId: number, handlers: BoardSocketHandlers): () => void {
   let connectedBefore = false;
 
   const subscribe = () => {

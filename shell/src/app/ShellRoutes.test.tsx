@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anna, LocationProbe, signIn } from '../test/utils';
@@ -40,6 +40,36 @@ describe('shell routes', () => {
     renderAt('/no/such/page');
     expect(location()).toBe('/');
     expect(await screen.findByText(/Зарегистрируйтесь/)).toBeTruthy();
+  });
+
+  it('shows the shell page /about to anyone, with the loaded and deployed build of each part', async () => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/remotes.json') return json({ mf_boards: '/remotes/mf-boards/mf-manifest.json' });
+      if (url.endsWith('/remotes/mf-boards/mf-manifest.json') || url === '/mf-manifest.json') {
+        return json({
+          metaData: {
+            buildInfo: { buildVersion: '1.4.0' },
+            remoteEntry: { name: 'static/js/mf_boards.0123abcd99.js' },
+          },
+        });
+      }
+      if (url === '/') return new Response('<script defer src="/static/js/index.fedcba9876.js"></script>');
+      return new Response('', { status: 404 });
+    });
+    renderAt('/about');
+    expect(await screen.findByRole('heading', { name: 'О версии' })).toBeTruthy();
+    expect(location()).toBe('/about');
+    const boards = screen.getByRole('row', { name: /Мои доски/ });
+    expect(await within(boards).findByText('1.4.0 · 0123abcd99')).toBeTruthy();
+    expect(within(boards).getByText('не загружен')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('row', { name: /Настройки/ })).findByText('не развёрнут'),
+    ).toBeTruthy();
+    expect(
+      await within(screen.getByRole('row', { name: /Оболочка/ })).findByText(/· fedcba9876/),
+    ).toBeTruthy();
   });
 
   it.each(['/settings', '/board/5', '/board/5/task/9'])(

@@ -4,8 +4,9 @@
  * shared-ui `paths` (a descendant <Routes> under <Route path="/login"> would only see what follows
  * "/login"), and a remote stays mounted while the URL moves between its screens.
  */
+import { Suspense } from 'react';
 import { matchRoutes, Navigate, useLocation } from 'react-router-dom';
-import { paths } from 'shared-ui';
+import { paths, Spinner } from 'shared-ui';
 import { RemoteSlot } from '../components/remote-slot/RemoteSlot';
 import { AccessGuard } from './guards';
 import { type ShellRoute, shellRoutes } from './routes';
@@ -16,7 +17,11 @@ export function ShellRoutes({ routes = shellRoutes }: { routes?: ShellRoute[] })
   if (!route) return <Navigate to={paths.home.href()} replace />;
   return (
     <AccessGuard access={route.access}>
-      <RemoteSlot key={route.remote.name} remote={route.remote} whenMissing={route.whenMissing} />
+      {'page' in route ? (
+        <Suspense fallback={<Spinner />}>{route.page}</Suspense>
+      ) : (
+        <RemoteSlot key={route.remote.name} remote={route.remote} whenMissing={route.whenMissing} />
+      )}
     </AccessGuard>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { paths } from 'shared-ui';
 import { HomePlaceholder } from '../pages/HomePlaceholder';
 import { mfAuth } from '../remotes/mf-auth';
@@ -8,7 +8,7 @@ import { mfSettings } from '../remotes/mf-settings';
 import type { RemoteDefinition } from '../remotes/remote-definition';
 import type { Access } from './guards';
 
-export interface ShellRoute {
+interface RemoteRoute {
   path: string;
   access: Access;
   remote: RemoteDefinition;
@@ -16,7 +16,18 @@ export interface ShellRoute {
   whenMissing?: ReactNode;
 }
 
-/** The route table of SPEC.md section 2. Any other path redirects to /. */
+/** A page of the shell itself (loaded on demand, so it costs the first load nothing). */
+interface PageRoute {
+  path: string;
+  access: Access;
+  page: ReactNode;
+}
+
+export type ShellRoute = RemoteRoute | PageRoute;
+
+const AboutPage = lazy(() => import('../pages/about/AboutPage'));
+
+/** The route table of SPEC.md section 2, plus the shell's own /about. Any other path redirects to /. */
 export const shellRoutes: ShellRoute[] = [
   { path: paths.home.pattern, access: 'public', remote: mfBoards, whenMissing: <HomePlaceholder /> },
   { path: paths.login.pattern, access: 'guest', remote: mfAuth },
@@ -28,4 +39,5 @@ export const shellRoutes: ShellRoute[] = [
   { path: paths.settings.pattern, access: 'protected', remote: mfSettings },
   { path: paths.board.pattern, access: 'protected', remote: mfBoardView },
   { path: paths.boardTask.pattern, access: 'protected', remote: mfBoardView },
+  { path: paths.about.pattern, access: 'public', page: <AboutPage /> },
 ];

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import { errorFallbackPlugin } from '../runtime-plugins/error-fallback';
 import { retryPlugin } from '../runtime-plugins/retry';
 import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
+import { versionsPlugin } from './versions';
 
 /** The remote is not listed in /remotes.json (not deployed). */
 export class RemoteMissingError extends Error {
@@ -21,7 +22,7 @@ export class RemoteMissingError extends Error {
 const registered = new Map<string, string>();
 
 export function startFederation(): void {
-  registerPlugins([retryPlugin(), errorFallbackPlugin()]);
+  registerPlugins([retryPlugin(), errorFallbackPlugin(), versionsPlugin()]);
   // Warm up: fetch the map while the first screen renders.
   getRemotesMap().catch(() => {});
 }

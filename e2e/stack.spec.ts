@@ -1,0 +1,202 @@
+// The production topology (`pnpm stack`): nginx in front of two API instances and one static service
+// per front-end. Starts its own stack on a fresh database and stops it afterwards; the other specs use
+// the one-port site from global-setup.
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+import { type Account, registerAccount, signIn } from './support/accounts';
+import { addMember, createBoard } from './support/boards';
+import { copyPackage, hashTree, redeploy, startTestStack, type TestStack } from './support/stack';
+
+test.describe.configure({ mode: 'serial' });
+
+let stack: TestStack;
+let api: APIRequestContext;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  stack = await startTestStack();
+  api = await playwrightRequest.newContext({ baseURL: stack.url });
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await api?.dispose();
+  await stack?.close();
+});
+
+/** A signed-in page through the proxy; `instance` pins its API calls and socket to one API instance. */
+async function openAs(browser: Browser, account: Account, instance?: 'api-1' | 'api-2') {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: stack.url,
+    ...(instance && { extraHTTPHeaders: { 'x-stack-api': instance } }),
+  });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+const column = (page: Page, name: string) =>
+  page.locator('section[data-column-id]').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const cardTitles = (page: Page, name: string) =>
+  column(page, name).locator('article[data-task-id] .bv-card__title');
+
+/** Client-side navigation inside an open page (no reload), as a link the page does not show would. */
+async function navigateInPage(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+const live = (app: string) => readlinkSync(join(stack.deployDir, 'sites', app, 'current'));
+
+test('through the proxy: a board live across instances, then mf-boards redeployed alone', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await registerAccount(api, 'Алиса Прокси');
+  const viewer = await registerAccount(api, 'Борис Прокси');
+  const boardId = await createBoard(api, owner, 'Доска за прокси');
+  await addMember(api, owner, boardId, viewer);
+
+  // Alice signs in, sees her board list and opens the board; her calls go to api-1.
+  const alice = await openAs(browser, owner, 'api-1');
+  const aliceScripts: string[] = [];
+  alice.on('response', (response) => {
+    if (response.url().includes('/remotes/mf-boards/') && response.url().endsWith('.js'))
+      aliceScripts.push(response.url());
+  });
+  await alice.goto('/');
+  await expect(alice.getByRole('heading', { name: 'Мои доски' })).toBeVisible();
+  await alice.getByRole('link', { name: /Доска за прокси/ }).click();
+  await expect(alice).toHaveURL(`/board/${boardId}`);
+  await expect(column(alice, 'Нужно сделать')).toBeVisible();
+
+  // Bob watches the same board through the same proxy, served by the other instance.
+  const bob = await openAs(browser, viewer, 'api-2');
+  await bob.goto(`/board/${boardId}`);
+  await expect(column(bob, 'Нужно сделать')).toBeVisible();
+
+  const todo = column(alice, 'Нужно сделать');
+  await todo.getByRole('button', { name: '+ Добавить карточку' }).click();
+  await todo.getByLabel('Название карточки').fill('Проверить выкладку');
+  await todo.getByRole('button', { name: 'Добавить' }).click();
+  await expect(cardTitles(alice, 'Нужно сделать')).toHaveText(['Проверить выкладку']);
+  await expect(cardTitles(bob, 'Нужно сделать')).toHaveText(['Проверить выкладку'], { timeout: 5000 });
+
+  // mf-boards, built from a copy with a changed heading, is redeployed alone.
+  const shellBefore = hashTree(join(stack.deployDir, 'sites', 'shell', 'current'));
+  const shellPageBefore = await (await api.get('/')).text();
+  const othersBefore = ['shell', 'mf-auth', 'mf-board-view', 'mf-settings'].map(live);
+  const boardsBefore = live('mf-boards');
+  const copy = copyPackage('mf-boards');
+  try {
+    const page = join(copy.dir, 'src', 'app', 'MainPage.tsx');
+    const source = readFileSync(page, 'utf8');
+    expect(source).toContain('>Мои доски</h1>');
+    writeFileSync(page, source.replace('>Мои доски</h1>', '>Мои доски · новая сборка</h1>'));
+    const output = await redeploy(stack, 'mf-boards', copy.dir);
+    expect(output).toMatch(/mf-boards 1\.\d+\.\d+ \(build \w+\) is live/);
+  } finally {
+    copy.remove();
+  }
+  expect(live('mf-boards')).not.toBe(boardsBefore);
+  expect(['shell', 'mf-auth', 'mf-board-view', 'mf-settings'].map(live)).toEqual(othersBefore);
+  expect(hashTree(join(stack.deployDir, 'sites', 'shell', 'current'))).toEqual(shellBefore);
+  expect(await (await api.get('/')).text()).toBe(shellPageBefore);
+
+  // The page that stayed open keeps working on the build it loaded: the chunks it fetched are still
+  // served, it navigates, and /about tells it a newer build is deployed.
+  expect(aliceScripts.length).toBeGreaterThan(0);
+  for (const url of aliceScripts) expect((await api.get(url)).status(), url).toBe(200);
+  await alice
+    .getByRole('link', { name: /канбан/i })
+    .first()
+    .click();
+  await expect(alice.getByRole('heading', { name: 'Мои доски', exact: true })).toBeVisible();
+  await alice.getByRole('button', { name: 'Создать доску' }).click();
+  await expect(alice.getByRole('dialog')).toBeVisible();
+  await alice.keyboard.press('Escape');
+  await alice.getByRole('link', { name: /Доска за прокси/ }).click();
+  await expect(cardTitles(alice, 'Нужно сделать')).toHaveText(['Проверить выкладку']);
+  await navigateInPage(alice, '/about');
+  const boardsRow = alice.locator('tr[data-front-end="mf_boards"]');
+  await expect(boardsRow.locator('td').nth(1)).toContainText('новая сборка, загрузится после обновления');
+  const loadedBuild = await boardsRow.locator('td').first().getAttribute('data-build');
+
+  // At the next load the new text shows, and /about confirms the deploy.
+  await alice.goto('/');
+  await expect(alice.getByRole('heading', { name: 'Мои доски · новая сборка' })).toBeVisible();
+  await navigateInPage(alice, '/about');
+  const cells = alice.locator('tr[data-front-end="mf_boards"] td');
+  await expect(cells.nth(1)).toHaveAttribute('data-build', /\w+/);
+  const newBuild = await cells.first().getAttribute('data-build');
+  expect(newBuild).not.toBe(loadedBuild);
+  await expect(cells.nth(1)).toHaveAttribute('data-build', newBuild as string);
+  await expect(alice.locator('tr[data-front-end="shell"] td').first()).toHaveAttribute(
+    'data-version',
+    /^\d+\.\d+\.\d+$/,
+  );
+
+  // Bob's page, open the whole time, still gets live updates.
+  await alice.goto(`/board/${boardId}`);
+  const todoAgain = column(alice, 'Нужно сделать');
+  await todoAgain.getByRole('button', { name: '+ Добавить карточку' }).click();
+  await todoAgain.getByLabel('Название карточки').fill('После выкладки');
+  await todoAgain.getByRole('button', { name: 'Добавить' }).click();
+  await expect(cardTitles(bob, 'Нужно сделать')).toHaveText(['Проверить выкладку', 'После выкладки'], {
+    timeout: 5000,
+  });
+
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('with mf-settings stopped, /settings shows the error area, the rest works, and retry loads it', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerAccount(api, 'Вера Сбой');
+  await createBoard(api, account, 'Доска при сбое');
+  const page = await openAs(browser, account);
+
+  await stack.stopService('mf-settings');
+  expect((await api.get('/remotes/mf-settings/mf-manifest.json')).status()).toBe(502);
+  try {
+    await page.goto('/settings');
+    await expect(page.getByText('Не удалось загрузить раздел')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('button', { name: 'Повторить' })).toBeVisible();
+    await expect(page.locator('header').getByRole('button', { name: 'Выход' })).toBeVisible();
+
+    await page
+      .locator('header')
+      .getByRole('link', { name: /канбан/i })
+      .first()
+      .click();
+    await expect(page).toHaveURL('/');
+    await page.getByRole('link', { name: /Доска при сбое/ }).click();
+    await expect(column(page, 'Нужно сделать')).toBeVisible();
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Мои доски' })).toBeVisible();
+    await page.goto('/about');
+    await expect(page.locator('tr[data-front-end="mf_settings"] td').nth(1)).toHaveText('недоступен');
+
+    await page.goto('/settings');
+    await expect(page.getByText('Не удалось загрузить раздел')).toBeVisible({ timeout: 10_000 });
+  } finally {
+    await stack.startService('mf-settings');
+  }
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByRole('heading', { name: 'Настройки' })).toBeVisible();
+  await page.context().close();
+});

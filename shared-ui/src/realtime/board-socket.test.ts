@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type Listener = (...args: unknown[]) => void;
+
+const sockets = vi.hoisted(() => [] as FakeSocket[]);
+class FakeSocket {
+  listeners = new Map<string, Listener[]>();
+  connected = false;
+  active = true;
+  disconnect = vi.fn();
+  connect = vi.fn();
+  emit = vi.fn();
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  off(event: string, listener: Listener) {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((item) => item !== listener),
+    );
+    return this;
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+const failures = vi.hoisted(() => ({ left: 0 }));
+vi.mock('socket.io-client', () => ({
+  io: vi.fn((options: unknown) => {
+    if (failures.left > 0) {
+      failures.left -= 1;
+      throw new TypeError('Failed to fetch dynamically imported module');
+    }
+    const socket = new FakeSocket();
+    sockets.push(Object.assign(socket, { options }));
+    return socket;
+  }),
+}));
+
+const { CONNECTION_CHECK_MS, SOCKET_OPTIONS, watchBoard } = await import('./board-socket');
+
+describe('watchBoard', () => {
+  afterEach(() => {
+    sockets.length = 0;
+  });
+
+  it('loads the realtime client on first use and subscribes to the board on connect', async () => {
+    const onChange = vi.fn();
+    const stop = watchBoard(7, { onChange });
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket & { options: object };
+    expect(socket.options).toMatchObject(SOCKET_OPTIONS);
+
+    socket.fire('connect');
+    expect(socket.emit).toHaveBeenCalledWith('subscribe', 7, expect.any(Function));
+    socket.fire('update', { boardId: 7, version: 3 });
+    socket.fire('update', { boardId: 8, version: 1 });
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    stop();
+    expect(socket.disconnect).toHaveBeenCalled();
+  });
+
+  it('closes a socket that arrives after the watch was stopped', async () => {
+    const stop = watchBoard(7, { onChange: vi.fn() });
+    stop();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    await vi.waitFor(() => expect(sockets[0]?.disconnect).toHaveBeenCalled());
+    expect(sockets[0]?.listeners.get('connect') ?? []).toHaveLength(0);
+  });
+
+  it('tries again when the realtime client cannot be loaded (offline)', async () => {
+    vi.useFakeTimers();
+    try {
+      failures.left = 2;
+      const stop = watchBoard(7, { onChange: vi.fn() });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sockets).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(CONNECTION_CHECK_MS * 2);
+      expect(sockets).toHaveLength(1);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
