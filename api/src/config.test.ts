@@ -34,6 +34,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('scales every rate limit by RATE_LIMIT_FACTOR', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_FACTOR: '100' });
+    expect(config.rateLimits.registerIp.max).toBe(2000);
+    expect(config.rateLimits.loginAccount).toMatchObject({ max: 1000, windowMs: 15 * 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir }).rateLimits.registerIp.max).toBe(20);
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR/);
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/JWT_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));

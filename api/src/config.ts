@@ -73,6 +73,17 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetValidateIp: { max: 50, windowMs: 15 * MINUTE },
 };
 
+/**
+ * RATE_LIMIT_FACTOR multiplies every limit: for load tests and browser suites that sign many accounts
+ * up from one address. 1 (the default) keeps the limits above.
+ */
+function scaledLimits(factor: number): RateLimits {
+  if (factor < 1) throw new Error('RATE_LIMIT_FACTOR must be at least 1');
+  return Object.fromEntries(
+    Object.entries(DEFAULT_RATE_LIMITS).map(([key, limit]) => [key, { ...limit, max: limit.max * factor }]),
+  ) as unknown as RateLimits;
+}
+
 /** The api package folder, whether running from `src/` (tsx, vitest) or `dist/src/` (build). */
 export function apiDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -147,6 +158,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: 1.5 * 1024 * 1024,
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 100 * 1024 * 1024),
     scrypt: OWASP_SCRYPT,
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: scaledLimits(integer(env, 'RATE_LIMIT_FACTOR', 1)),
   };
 }

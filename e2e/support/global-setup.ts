@@ -33,6 +33,8 @@ export default async function globalSetup() {
       ALLOWED_ORIGINS: `http://127.0.0.1:${secondPort}`,
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       LOG_LEVEL: 'warn',
+      // The suite signs dozens of accounts up from one address.
+      RATE_LIMIT_FACTOR: '100',
     }),
   );
   // The first instance migrates the fresh database; the second starts once that is done.
