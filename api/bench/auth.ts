@@ -31,12 +31,16 @@ export async function authBench(seconds: number): Promise<boolean> {
       title: 'GET /api/auth/user',
       url: `${bench.url}/api/auth/user`,
       headers: { authorization: `Bearer ${token}` },
-      connections: 50,
+      connections: 20,
       seconds,
     };
     await warmUp(currentUser);
+    // The target is a load of at least 3,000 req/s served with p99 under 20 ms; 20 connections
+    // offer that load. 50 connections show how latency grows once the two cores are saturated.
     const current = await measure(currentUser);
-    return target(current, 3000, 20);
+    const met = target(current, 3000, 20);
+    await measure({ ...currentUser, title: 'GET /api/auth/user (saturated)', connections: 50 });
+    return met;
   } finally {
     await bench.close();
   }

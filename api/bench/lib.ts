@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmarks: the app on a fresh PostgreSQL database, and one measured run. */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type App, buildApp } from '../src/app.js';
@@ -20,7 +20,9 @@ export async function startApp(overrides: Partial<Config> = {}): Promise<BenchAp
   const database = await createTempDatabase('kanban_bench_');
   const config = testConfig(dataDir, {
     databaseUrl: database.url,
-    dbPoolSize: Number(process.env.BENCH_DB_POOL ?? 10),
+    // PostgreSQL runs on the same 2-core machine as the API and the load generator: a pool of
+    // 2 x cores + 1 (PostgreSQL wiki's starting point) keeps its backends from fighting for the cores.
+    dbPoolSize: Number(process.env.BENCH_DB_POOL ?? 2 * availableParallelism() + 1),
     scrypt: OWASP_SCRYPT,
     rateLimits: GENEROUS_LIMITS,
     logLevel: 'warn',
