@@ -22,6 +22,8 @@ test('an image dropped on the avatar area becomes the avatar in the header', asy
     [...PNG],
   );
   const dropzone = page.getByRole('button', { name: 'Загрузить файл' });
+  // The area is drawn at once and takes files once react-dropzone has loaded.
+  await expect(dropzone).not.toHaveAttribute('aria-busy', 'true');
   await dropzone.dispatchEvent('dragenter', { dataTransfer });
   await dropzone.dispatchEvent('drop', { dataTransfer });
   await page.getByRole('button', { name: 'Загрузить этот файл' }).click();

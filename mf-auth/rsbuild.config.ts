@@ -12,6 +12,7 @@ const range = (name: string) => {
   return /^\d/.test(version) ? `^${version}` : version;
 };
 
+const production = process.env.NODE_ENV === 'production';
 const PORT = 3002;
 
 export default defineConfig({
@@ -21,6 +22,10 @@ export default defineConfig({
       name: 'mf_auth',
       exposes: { './App': './src/export-app.tsx' },
       dts: false,
+      // In production the remote runs only inside the shell, which provides the federation runtime
+      // (provideExternalRuntime): its entry then carries no second copy. The dev server keeps its own,
+      // so the remote also runs standalone.
+      experiments: { externalRuntime: production },
       // Must match the shell: one react, router, zustand and shared-ui in the page.
       shared: {
         react: { singleton: true, requiredVersion: range('react') },
@@ -32,6 +37,8 @@ export default defineConfig({
     }),
   ],
   html: { template: './index.html' },
+  // The standalone page is for the dev server; a production build is only ever loaded by the shell.
+  tools: { htmlPlugin: !production },
   output: {
     // Chunks are fetched relative to wherever mf-manifest.json was loaded from (another port or a
     // sub-path such as /remotes/mf-auth/), not from the host's origin.

@@ -54,10 +54,18 @@ export default defineConfig({
       // No remotes at build time: they come from /remotes.json at run time (src/federation).
       remotes: {},
       dts: false,
+      // Production remotes are built with externalRuntime and use this runtime instead of their own.
+      experiments: { provideExternalRuntime: true },
       shared: {
         react: { singleton: true, requiredVersion: range('react') },
         'react-dom': { singleton: true, requiredVersion: range('react-dom') },
-        'react-router-dom': { singleton: true, requiredVersion: range('react-router-dom') },
+        'react-router-dom': {
+          singleton: true,
+          requiredVersion: range('react-router-dom'),
+          // The used part of the router only (src/shared/router.ts), with the package's version.
+          import: './src/shared/router.ts',
+          version: pkg.dependencies['react-router-dom'],
+        },
         zustand: { singleton: true, requiredVersion: range('zustand') },
         // Workspace package consumed from source: one instance, whatever its version.
         'shared-ui': { singleton: true, requiredVersion: false },

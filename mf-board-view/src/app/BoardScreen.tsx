@@ -10,8 +10,7 @@ import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
 import { parseFilters } from '../shared/filters';
 import { BoardCanvas } from './BoardCanvas';
-import { BoardModals } from './BoardModals';
-import { TaskRoute } from './TaskRoute';
+import { BoardOverlays } from './lazy-overlays';
 import './board.css';
 
 function BoardPage() {
@@ -28,7 +27,7 @@ function BoardPage() {
         <>
           <BoardTopMenu />
           <BoardCanvas />
-          {taskId ? <TaskRoute taskId={taskId} /> : <BoardModals />}
+          <BoardOverlays taskId={taskId} />
         </>
       ) : (
         <BoardLoadState />

@@ -80,7 +80,8 @@ const detail = (files: FileItem[] = [macket]): TaskDetail => ({
 const signed = (key: string) =>
   `/api/file/object/boards/7/${key}?size=5&type=text%2Fplain&expires=9&signature=s`;
 
-const drop = (files: File[]) => fireEvent.change(screen.getByTestId('dropzone-input'), { target: { files } });
+const drop = async (files: File[]) =>
+  fireEvent.change(await screen.findByTestId('dropzone-input'), { target: { files } });
 
 async function openTask() {
   renderApp('/board/7/task/2');
@@ -122,7 +123,7 @@ describe('task files', () => {
     });
     const area = await openTask();
     const before = calls().length;
-    drop([
+    await drop([
       new File(['hello'], 'a.txt', { type: 'text/plain' }),
       new File(['world'], 'b.txt', { type: 'text/plain' }),
     ]);
@@ -180,7 +181,7 @@ describe('task files', () => {
     });
     const area = await openTask();
     expect(within(area).getByText('Файлов пока нет.')).toBeTruthy();
-    drop([new File(['hello'], 'big.bin')]);
+    await drop([new File(['hello'], 'big.bin')]);
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     FakeXhr.all[0]!.respond(413, { message: 'Файл слишком большой' });
     expect((await within(area).findByRole('alert')).textContent).toBe('Файл слишком большой');

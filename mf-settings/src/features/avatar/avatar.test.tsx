@@ -6,8 +6,8 @@ import { bodyOf, FakeXhr, jsonResponse, ME, network, renderApp, routeApi, signIn
 const UPLOAD = '/api/file/object/avatars/7/abc?size=3&type=image%2Fpng&expires=1&signature=s';
 const OBJECT = '/api/file/object/avatars/7/abc';
 
-const pick = (file: File) =>
-  fireEvent.change(screen.getByTestId('dropzone-input'), { target: { files: [file] } });
+const pick = async (file: File) =>
+  fireEvent.change(await screen.findByTestId('dropzone-input'), { target: { files: [file] } });
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -31,7 +31,7 @@ describe('avatar', () => {
     expect(within(card).queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
 
     const file = new File(['png'], 'я.png', { type: 'image/png' });
-    pick(file);
+    await pick(file);
     const preview = await within(card).findByRole('img', { name: 'Выбранное изображение' });
     expect(preview.getAttribute('src')).toBe('blob:preview');
     fireEvent.click(within(card).getByRole('button', { name: 'Загрузить этот файл' }));
@@ -63,7 +63,7 @@ describe('avatar', () => {
   it('refuses a file that is not an image, in Russian', async () => {
     signIn();
     renderApp();
-    pick(new File(['%PDF'], 'резюме.pdf', { type: 'application/pdf' }));
+    await pick(new File(['%PDF'], 'резюме.pdf', { type: 'application/pdf' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       '«резюме.pdf»: Тип файла должен быть image/*',
     );
@@ -77,7 +77,7 @@ describe('avatar', () => {
       'GET /api/file/avatar/upload': () => jsonResponse(200, { uploadUrl: UPLOAD, objectUrl: OBJECT }),
     });
     renderApp();
-    pick(new File(['png'], 'a.png', { type: 'image/png' }));
+    await pick(new File(['png'], 'a.png', { type: 'image/png' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Загрузить этот файл' }));
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     act(() => FakeXhr.last!.respond(400, { message: 'Ссылка для загрузки устарела' }));

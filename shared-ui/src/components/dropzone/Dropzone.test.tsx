@@ -5,7 +5,8 @@ import { rejectionText } from './rejection-text';
 
 afterEach(cleanup);
 
-const pick = (files: File[]) => fireEvent.change(screen.getByTestId('dropzone-input'), { target: { files } });
+const pick = async (files: File[]) =>
+  fireEvent.change(await screen.findByTestId('dropzone-input'), { target: { files } });
 
 describe('rejectionText', () => {
   it("translates react-dropzone's messages", () => {
@@ -33,10 +34,17 @@ describe('Dropzone', () => {
   it('is a labelled button; of several files only the first is used when multiple is off', async () => {
     const onFiles = vi.fn();
     render(<Dropzone label="Загрузить файл" onFiles={onFiles} accept={{ 'image/*': [] }} />);
-    expect(screen.getByRole('button', { name: 'Загрузить файл' })).toBeTruthy();
+    // Drawn at once, busy and without a file input until react-dropzone has loaded.
+    const placeholder = screen.getByRole('button', { name: 'Загрузить файл' });
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByTestId('dropzone-input')).toBeNull();
+    // A file dropped meanwhile is not opened by the browser in place of the page.
+    expect(fireEvent.drop(placeholder)).toBe(false);
+    await screen.findByTestId('dropzone-input');
+    expect(screen.getByRole('button', { name: 'Загрузить файл' }).getAttribute('aria-busy')).toBeNull();
     const a = new File(['a'], 'a.png', { type: 'image/png' });
     const b = new File(['b'], 'b.png', { type: 'image/png' });
-    pick([a, b]);
+    await pick([a, b]);
     await waitFor(() => expect(onFiles).toHaveBeenCalledWith([a]));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -44,7 +52,7 @@ describe('Dropzone', () => {
   it('shows refusals in Russian', async () => {
     const onFiles = vi.fn();
     render(<Dropzone label="Файлы" multiple maxSize={3} onFiles={onFiles} accept={{ 'image/*': [] }} />);
-    pick([
+    await pick([
       new File(['abc'], 'ok.png', { type: 'image/png' }),
       new File(['x'], 'doc.pdf', { type: 'application/pdf' }),
       new File(['12345'], 'big.png', { type: 'image/png' }),
@@ -57,7 +65,7 @@ describe('Dropzone', () => {
 
   it('refuses too many files', async () => {
     render(<Dropzone label="Файлы" multiple maxFiles={1} onFiles={() => {}} />);
-    pick([new File(['a'], 'a.txt'), new File(['b'], 'b.txt')]);
+    await pick([new File(['a'], 'a.txt'), new File(['b'], 'b.txt')]);
     expect((await screen.findByRole('alert')).textContent).toContain('«a.txt»: Слишком много файлов');
   });
 });

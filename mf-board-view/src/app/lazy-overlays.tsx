@@ -1,0 +1,34 @@
+/**
+ * The board's modals and the task modal are not part of the first screen: they load as their own
+ * chunk, fetched while the browser is idle once the board is shown, so opening one stays instant.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+
+const loadBoardModals = () => import('./BoardModals');
+const loadTaskRoute = () => import('./TaskRoute');
+
+const LazyBoardModals = lazy(() => loadBoardModals().then((module) => ({ default: module.BoardModals })));
+const LazyTaskRoute = lazy(() => loadTaskRoute().then((module) => ({ default: module.TaskRoute })));
+
+/** The open task's modal, or else the board modal chosen in the modal store. */
+export function BoardOverlays({ taskId }: { taskId: string | undefined }) {
+  useIdlePreload();
+  return (
+    <Suspense fallback={null}>{taskId ? <LazyTaskRoute taskId={taskId} /> : <LazyBoardModals />}</Suspense>
+  );
+}
+
+function useIdlePreload() {
+  useEffect(() => {
+    const preload = () => {
+      void loadBoardModals();
+      void loadTaskRoute();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(preload, 200);
+    return () => clearTimeout(handle);
+  }, []);
+}
