@@ -46,6 +46,9 @@ export default defineConfig({
     assetPrefix: 'auto',
   },
   dev: {
+    // Rsbuild 2 compiles dynamic imports on first request in dev; the federation bootstrap's first load
+    // then failed ('reading call') until a reload.
+    lazyCompilation: false,
     assetPrefix: 'auto',
     // HMR socket of this server, also when the remote's code runs inside the shell's page.
     client: { port: PORT, host: 'localhost' },

@@ -80,6 +80,11 @@ export default defineConfig({
     // The shell is served at the site root.
     assetPrefix: '/',
   },
+  dev: {
+    // Rsbuild 2 compiles dynamic imports on first request in dev; the federation bootstrap's first load
+    // then failed until a reload.
+    lazyCompilation: false,
+  },
   server: {
     port: 3001,
     strictPort: true,
