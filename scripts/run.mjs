@@ -8,9 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = '10.34.9';
-const packages = ['shared-ui', 'api', 'shell', 'mf-auth', 'mf-boards', 'mf-board-view', 'mf-settings'].filter(
-  (name) => existsSync(join(root, name, 'package.json')),
-);
+const packages = [
+  'shared-ui',
+  'build-config',
+  'api',
+  'shell',
+  'mf-auth',
+  'mf-boards',
+  'mf-board-view',
+  'mf-settings',
+].filter((name) => existsSync(join(root, name, 'package.json')));
 
 function pnpmCommand() {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
@@ -55,7 +62,7 @@ function buildIsCurrent() {
 }
 
 function hasBuild(name) {
-  return name === 'shared-ui' || existsSync(join(root, name, 'dist'));
+  return name === 'shared-ui' || name === 'build-config' || existsSync(join(root, name, 'dist'));
 }
 
 function build() {

@@ -1,19 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
+import { devProxy, pluginModuleFederation, pluginReact, readPackage, sharedSingletons } from 'build-config';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  dependencies: Record<string, string>;
-};
-const range = (name: string) => {
-  const version = pkg.dependencies[name];
-  if (!version) throw new Error(`${name} is not a dependency of the shell`);
-  return /^\d/.test(version) ? `^${version}` : version;
-};
-
-const API = 'http://127.0.0.1:3000';
+const pkg = readPackage(new URL('./package.json', import.meta.url));
+const shared = sharedSingletons(pkg);
 
 /** Remote dev servers. Only those that answer are listed, so the shell also runs alone. */
 const DEV_REMOTES: Record<string, string> = {
@@ -57,18 +47,13 @@ export default defineConfig({
       // Production remotes are built with externalRuntime and use this runtime instead of their own.
       experiments: { provideExternalRuntime: true },
       shared: {
-        react: { singleton: true, requiredVersion: range('react') },
-        'react-dom': { singleton: true, requiredVersion: range('react-dom') },
+        ...shared,
         'react-router-dom': {
-          singleton: true,
-          requiredVersion: range('react-router-dom'),
+          ...shared['react-router-dom'],
           // The used part of the router only (src/shared/router.ts), with the package's version.
           import: './src/shared/router.ts',
-          version: pkg.dependencies['react-router-dom'],
+          version: pkg.dependencies?.['react-router-dom'],
         },
-        zustand: { singleton: true, requiredVersion: range('zustand') },
-        // Workspace package consumed from source: one instance, whatever its version.
-        'shared-ui': { singleton: true, requiredVersion: false },
       },
     }),
   ],
@@ -88,10 +73,7 @@ export default defineConfig({
   server: {
     port: 3001,
     strictPort: true,
-    proxy: {
-      '/api': { target: API, changeOrigin: true },
-      '/socket.io': { target: API, ws: true, changeOrigin: true },
-    },
+    proxy: devProxy,
     setup: ({ server }) => {
       server.middlewares.use(serveRemotesJson);
     },

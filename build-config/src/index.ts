@@ -1,0 +1,5 @@
+// The shell builds its own host configuration with the same plugins.
+export { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+export { pluginReact } from '@rsbuild/plugin-react';
+export { type RemoteOptions, remoteConfig } from './remote';
+export { API_ORIGIN, devProxy, readPackage, sharedSingletons } from './shared';

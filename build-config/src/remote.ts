@@ -1,0 +1,59 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { devProxy, readPackage, sharedSingletons } from './shared';
+
+export interface RemoteOptions {
+  /** The federation name, as in the shell's remotes map: `mf_boards`. */
+  name: string;
+  /** The remote's dev server port (the shell's dev server looks for it there). */
+  port: number;
+  /** `new URL('./package.json', import.meta.url)` of the remote. */
+  packageJson: URL;
+}
+
+/**
+ * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx) and shares the
+ * singletons with the shell. Production builds are loaded only by the shell and use its federation
+ * runtime; the dev server runs the remote standalone on its own page (src/index.tsx).
+ */
+export function remoteConfig({ name, port, packageJson }: RemoteOptions): RsbuildConfig {
+  const production = process.env.NODE_ENV === 'production';
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name,
+        exposes: { './App': './src/export-app.tsx' },
+        dts: false,
+        // In production the shell provides the runtime (provideExternalRuntime): the remote's entry
+        // carries no second copy. The dev server keeps its own, so the remote also runs standalone.
+        experiments: { externalRuntime: production },
+        shared: sharedSingletons(readPackage(packageJson)),
+      }),
+    ],
+    html: { template: './index.html' },
+    // The standalone page is for the dev server; a production build is only ever loaded by the shell.
+    tools: { htmlPlugin: !production },
+    output: {
+      // Chunks are fetched relative to wherever mf-manifest.json was loaded from (another port, or a
+      // sub-path such as /remotes/mf-boards/), not from the host's origin.
+      assetPrefix: 'auto',
+    },
+    dev: {
+      // Rsbuild 2 compiles dynamic imports on first request in dev; the federation bootstrap's first
+      // load then failed ('reading call') until a reload.
+      lazyCompilation: false,
+      assetPrefix: 'auto',
+      // HMR socket of this server, also when the remote's code runs inside the shell's page.
+      client: { port, host: 'localhost' },
+    },
+    server: {
+      port,
+      strictPort: true,
+      // The shell's dev server (another localhost port) loads this remote's manifest and chunks.
+      cors: { origin: [/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/] },
+      proxy: devProxy,
+    },
+  });
+}
