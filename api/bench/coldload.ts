@@ -17,7 +17,8 @@
  * Targets: the shell's first-load JS under 150 KB gzip (React, the router, the federation runtime and
  * shared-ui included); each remote's first-screen JS under 50 KB gzip; a remote's manifest, entry and
  * first chunks requested as soon as what they depend on arrives (the waterfall below shows the start
- * times).
+ * times). First-load and first-screen bytes count the requests that started before the screen was
+ * shown; what is fetched afterwards (the board's modals, preloaded while idle) is printed apart.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,8 @@ const isEntry = (e: Entry) => /\/static\/js\/mf_[a-z_]+\.[0-9a-f]+\.js$/.test(e.
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const jsBytes = (entries: Entry[], owner: string) =>
   entries.filter((e) => e.owner === owner && e.path.endsWith('.js')).reduce((sum, e) => sum + e.bytes, 0);
+/** The requests that started before the awaited element was in the page. */
+const beforeShown = (load: Load) => load.entries.filter((e) => e.start <= load.shown);
 const entryBytes = (entries: Entry[], owner: string) =>
   entries.filter((e) => e.owner === owner && isEntry(e)).reduce((sum, e) => sum + e.bytes, 0);
 const median = (values: number[]) => {
@@ -234,18 +237,19 @@ export async function coldloadBench(): Promise<boolean> {
       ['mf-settings', '/settings', token, 'h1'],
       ['mf-auth', '/login', null, 'input[type="password"]'],
     ];
-    const remoteJs: Record<string, number> = { 'mf-boards': jsBytes(first.entries, 'mf-boards') };
+    const remoteJs: Record<string, number> = { 'mf-boards': jsBytes(beforeShown(first), 'mf-boards') };
     const entries: Record<string, number> = { 'mf-boards': entryBytes(first.entries, 'mf-boards') };
     for (const [remote, path, user, selector] of others) {
       const load = await coldLoad(browser, stack, path, user, selector);
-      remoteJs[remote] = jsBytes(load.entries, remote);
+      remoteJs[remote] = jsBytes(beforeShown(load), remote);
       entries[remote] = entryBytes(load.entries, remote);
+      const later = jsBytes(load.entries, remote) - (remoteJs[remote] as number);
       console.log(
-        `cold load of ${path}: ${load.entries.length} requests, shown at ${load.shown.toFixed(0)} ms, ${remote} JS ${kb(remoteJs[remote] as number)} (entry ${kb(entryBytes(load.entries, remote))})`,
+        `cold load of ${path}: ${load.entries.length} requests, shown at ${load.shown.toFixed(0)} ms, ${remote} JS ${kb(remoteJs[remote] as number)} (entry ${kb(entries[remote] as number)})${later > 0 ? `, then ${kb(later)} fetched after it was shown` : ''}`,
       );
     }
 
-    const shellJs = jsBytes(first.entries, 'shell');
+    const shellJs = jsBytes(beforeShown(first), 'shell');
     let met = shellJs < SHELL_TARGET_KB * 1024;
     console.log(
       `shell first-load JS ${kb(shellJs)} (target < ${SHELL_TARGET_KB} KB): ${met ? 'met' : 'MISSED'}`,
