@@ -111,4 +111,7 @@ test('exactly one React runs in the page with the remote loaded', async ({ page 
   for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'shared-ui']) {
     expect(new Set(loaded[name] ?? []).size, `${name} loaded once: ${JSON.stringify(loaded[name])}`).toBe(1);
   }
+  // The shell's copy runs: for the router that is the part the front-ends use (shell/src/shared/router.ts),
+  // not a remote's whole package.
+  expect(loaded['react-router-dom']?.[0]).toMatch(/@shell$/);
 });
