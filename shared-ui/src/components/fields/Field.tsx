@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 import './fields.css';
 
 interface FieldProps {
@@ -35,8 +35,40 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
   );
 }
 
-export function describedBy(id: string, error: string | undefined, hint: ReactNode): string | undefined {
+function describedBy(id: string, error: string | undefined, hint: ReactNode): string | undefined {
   if (error) return errorId(id);
   if (hint) return hintId(id);
   return undefined;
+}
+
+/** What every field passes to its control; `onChange` also clears the field's shown error. */
+export interface FieldControlOptions<E> {
+  id: string | undefined;
+  name: string;
+  error: string | undefined;
+  hint: ReactNode;
+  onChange: ((event: ChangeEvent<E>) => void) | undefined;
+  onClearError: ((name: string) => void) | undefined;
+}
+
+export function useFieldControl<E>({
+  id,
+  name,
+  error,
+  hint,
+  onChange,
+  onClearError,
+}: FieldControlOptions<E>) {
+  const autoId = useId();
+  const controlId = id ?? `${name}-${autoId}`;
+  return {
+    id: controlId,
+    name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(controlId, error, hint),
+    onChange: (event: ChangeEvent<E>) => {
+      onChange?.(event);
+      if (error) onClearError?.(name);
+    },
+  };
 }

@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
-import { describedBy, Field } from './Field';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { Field, useFieldControl } from './Field';
 
 export interface SelectOption {
   value: string;
@@ -30,24 +30,11 @@ export function Select({
   ref,
   ...rest
 }: SelectProps) {
-  const autoId = useId();
-  const selectId = id ?? `${name}-${autoId}`;
+  const control = useFieldControl({ id, name, error, hint, onChange, onClearError });
   return (
-    <Field id={selectId} label={label} error={error} hint={hint} className={className}>
+    <Field id={control.id} label={label} error={error} hint={hint} className={className}>
       <div className="ui-field__box ui-field__box--select">
-        <select
-          {...rest}
-          ref={ref}
-          id={selectId}
-          name={name}
-          className="ui-field__control"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(selectId, error, hint)}
-          onChange={(event) => {
-            onChange?.(event);
-            if (error) onClearError?.(name);
-          }}
-        >
+        <select {...rest} {...control} ref={ref} className="ui-field__control">
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}

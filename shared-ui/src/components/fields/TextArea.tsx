@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { describedBy, Field } from './Field';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { Field, useFieldControl } from './Field';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
@@ -25,24 +25,16 @@ export function TextArea({
   rows = 4,
   ...rest
 }: TextAreaProps) {
-  const autoId = useId();
-  const inputId = id ?? `${name}-${autoId}`;
+  const control = useFieldControl({ id, name, error, hint, onChange, onClearError });
   return (
-    <Field id={inputId} label={label} error={error} hint={hint} className={className}>
+    <Field id={control.id} label={label} error={error} hint={hint} className={className}>
       <div className="ui-field__box ui-field__box--textarea">
         <textarea
           {...rest}
+          {...control}
           ref={ref}
-          id={inputId}
-          name={name}
           rows={rows}
           className="ui-field__control ui-field__control--textarea"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, error, hint)}
-          onChange={(event) => {
-            onChange?.(event);
-            if (error) onClearError?.(name);
-          }}
         />
       </div>
     </Field>

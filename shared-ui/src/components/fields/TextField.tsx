@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
-import { describedBy, Field } from './Field';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { Field, useFieldControl } from './Field';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: ReactNode;
@@ -28,25 +28,11 @@ export function TextField({
   type = 'text',
   ...rest
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${name}-${autoId}`;
+  const control = useFieldControl({ id, name, error, hint, onChange, onClearError });
   return (
-    <Field id={inputId} label={label} error={error} hint={hint} className={className}>
+    <Field id={control.id} label={label} error={error} hint={hint} className={className}>
       <div className="ui-field__box">
-        <input
-          {...rest}
-          ref={ref}
-          id={inputId}
-          name={name}
-          type={type}
-          className="ui-field__control"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, error, hint)}
-          onChange={(event) => {
-            onChange?.(event);
-            if (error) onClearError?.(name);
-          }}
-        />
+        <input {...rest} {...control} ref={ref} type={type} className="ui-field__control" />
         {addon}
       </div>
     </Field>
