@@ -18,10 +18,18 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<number |
   return row?.id ?? null;
 }
 
+/** How long an expired reset is kept (for support questions) before a new reset removes it. */
+export const KEEP_EXPIRED_RESETS = '1 day';
+
 export async function createReset(
   db: Db,
   reset: { id: string; userId: number | null; codeHash: string; ttlSeconds: number },
 ): Promise<void> {
+  // The table only grows here, so this is where it is kept small (an index on expires_at).
+  await db
+    .deleteFrom('password_resets')
+    .where('expires_at', '<', sql<Date>`now() - ${KEEP_EXPIRED_RESETS}::interval`)
+    .execute();
   await db
     .insertInto('password_resets')
     .values({

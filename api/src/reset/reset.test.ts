@@ -136,6 +136,27 @@ describe('password reset', () => {
     });
   });
 
+  it('removes resets that expired more than a day ago when a new one is asked for', async () => {
+    const user = await register(t.app);
+    const old = await requestReset(user.email);
+    const recent = await requestReset(user.email);
+    const setExpiry = (id: string, ago: string) =>
+      t.db
+        .updateTable('password_resets')
+        .set({ expires_at: sql<Date>`now() - ${ago}::interval` })
+        .where('id', '=', id)
+        .execute();
+    await setExpiry(old.id, '25 hours');
+    await setExpiry(recent.id, '23 hours');
+    const fresh = await requestReset(user.email);
+    const ids = await t.db
+      .selectFrom('password_resets')
+      .select('id')
+      .where('id', 'in', [old.id, recent.id, fresh.id])
+      .execute();
+    expect(ids.map((row) => row.id).sort()).toEqual([recent.id, fresh.id].sort());
+  });
+
   it('rejects an expired code without changing anything', async () => {
     const user = await register(t.app);
     const { id, code } = await requestReset(user.email);
