@@ -65,7 +65,10 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       );
       // After the commit; a mail failure is logged and never fails the invitation.
-      const link = `${app.config.publicUrl}/${sent.hasAccount ? '' : 'register'}`;
+      // An address without an account registers with the form's e-mail filled in.
+      const link = sent.hasAccount
+        ? `${app.config.publicUrl}/`
+        : `${app.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
       app.mailer
         .send(invitationMail(email, { ...sent, inviterName: inviter.name || inviter.email, link }))
         .catch((err: unknown) => request.log.error({ err, boardId }, 'invitation mail failed'));

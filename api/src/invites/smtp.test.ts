@@ -84,7 +84,8 @@ it('mails an existing user a link to the site and an unknown address a link to r
   ).toBe(200);
   const second = await mailTo(stranger.email);
   expect(second.subject).toBe('Приглашение на доску «Ремонт & <дача>»');
-  expect(second.text).toContain('http://kanban.test/register');
+  // Registration with the invited address filled in.
+  expect(second.text).toContain(`http://kanban.test/register?email=${encodeURIComponent(stranger.email)}`);
 
   // The stranger follows the link, registers, finds the invitation, accepts and opens the board.
   const reg = await api<{ token: string }>(t.app, null, 'POST', '/api/auth/register', stranger);

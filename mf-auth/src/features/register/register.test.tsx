@@ -24,4 +24,14 @@ describe('register', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna2@example.com' } });
     expect(screen.queryByText('Этот e-mail уже занят')).toBeNull();
   });
+
+  it('fills the e-mail in from an invitation link', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { name: 'Введите имя' }));
+    renderApp('/register?email=new%2Bfriend%40example.com');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new+friend@example.com');
+    fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(await screen.findByText('Введите имя')).toBeTruthy();
+    expect(sentBody()).toMatchObject({ email: 'new+friend@example.com' });
+  });
 });

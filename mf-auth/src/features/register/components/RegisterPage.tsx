@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, FormError, PasswordField, paths, TextField, useAuthStore } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 
@@ -12,7 +12,12 @@ export function RegisterPage() {
   const clearError = useAuthStore((state) => state.clearError);
   const resetStatus = useAuthStore((state) => state.resetStatus);
   const resetForm = useAuthStore((state) => state.resetForm);
-  const [values, setValues] = useState<Values>(empty);
+  // An invitation to an address without an account links here with ?email=.
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<Values>(() => ({
+    ...empty,
+    email: params.get('email')?.trim() ?? '',
+  }));
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
