@@ -555,3 +555,31 @@ test.describe('cards', () => {
     expect(await page.evaluate(() => localStorage.getItem('isLabelOpen'))).toBe('false');
   });
 });
+
+test.describe('narrow screens', () => {
+  test('under 720px the board menu moves into the burger panel and leaves it with the board', async ({
+    page,
+  }) => {
+    const { boardId } = await freshBoard('Узкий экран');
+    await page.setViewportSize({ width: 600, height: 800 });
+    await openBoard(page, owner, `/board/${boardId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Узкий экран' })).toBeVisible();
+    await expect(page.locator('.bv-menu').getByRole('navigation', { name: 'Меню доски' })).toBeHidden();
+
+    const header = page.locator('header');
+    const panel = page.getByRole('complementary', { name: 'Меню' });
+    await header.getByRole('button', { name: 'Меню' }).click();
+    await expect(panel.getByRole('button', { name: /^Участники 1/ })).toBeVisible();
+    await panel.getByRole('button', { name: /^Метки/ }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Метки' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await header.getByRole('link', { name: /на главную/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await header.getByRole('button', { name: 'Меню' }).click();
+    await expect(panel.getByRole('link', { name: 'Настройки' })).toBeVisible();
+    await expect(panel.getByRole('navigation', { name: 'Меню доски' })).toHaveCount(0);
+  });
+});

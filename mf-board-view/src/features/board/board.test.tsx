@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useHeaderStore, useModalStore } from 'shared-ui';
 import { describe, expect, it } from 'vitest';
 import { calls, jsonResponse, location, makeBoard, renderApp, routeFetch } from '../../test/utils';
@@ -27,6 +27,19 @@ describe('board page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Доска' }));
     expect(useModalStore.getState().modal).toBe('EDIT_BOARD');
     expect(await screen.findByRole('dialog', { name: 'Доска' })).toBeTruthy();
+  });
+
+  it('puts the same menu into the burger panel while the board is open', async () => {
+    routeFetch({ 'GET /api/board/7': makeBoard() });
+    const { unmount } = renderApp('/board/7?priority=high');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    const panel = render(useHeaderStore.getState().leftMenu);
+    expect(within(panel.container).getByRole('button', { name: 'Фильтр 1' })).toBeTruthy();
+    fireEvent.click(within(panel.container).getByRole('button', { name: 'Метки 2' }));
+    expect(useModalStore.getState().modal).toBe('EDIT_LABELS');
+    panel.unmount();
+    unmount();
+    expect(useHeaderStore.getState().leftMenu).toBeNull();
   });
 
   it("hides 'Доска' from members who did not create the board", async () => {

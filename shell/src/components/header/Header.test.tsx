@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { useAuthStore, useHeaderStore } from 'shared-ui';
+import { MODALS, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { describe, expect, it, vi } from 'vitest';
 import { LocationProbe, signIn } from '../../test/utils';
 import { Header } from './Header';
@@ -49,11 +49,24 @@ describe('Header', () => {
     expect(document.getElementById('shell-side-panel')).toBeNull();
   });
 
-  it('shows the left menu a page puts into the panel', () => {
+  it('shows the left menu a page puts into the panel, and closes when it opens a modal', () => {
     renderHeader();
-    act(() => useHeaderStore.getState().setLeftMenu(<p>Меню доски</p>));
+    const openLabels = () => useModalStore.getState().open(MODALS.EDIT_LABELS);
+    act(() =>
+      useHeaderStore.getState().setLeftMenu(
+        <button type="button" onClick={openLabels}>
+          Метки
+        </button>,
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
-    expect(screen.getByText('Меню доски')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Метки' }));
+    expect(useModalStore.getState().modal).toBe(MODALS.EDIT_LABELS);
+    expect(document.getElementById('shell-side-panel')).toBeNull();
+    act(() => {
+      useModalStore.getState().close();
+      useHeaderStore.getState().setLeftMenu(null);
+    });
   });
 
   it('does not toggle the filter when the page has not enabled it', () => {

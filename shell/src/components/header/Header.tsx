@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths, useHeaderStore } from 'shared-ui';
+import { paths, useHeaderStore, useModalStore } from 'shared-ui';
 import { useCurrentUser } from '../../app/use-current-user';
 import { HeaderLinks } from './HeaderLinks';
 import './header.css';
@@ -24,9 +24,10 @@ export function Header() {
   const panelRef = useRef<HTMLElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
 
-  // Any navigation closes the side panel.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
-  useEffect(() => setOpen(false), [pathname]);
+  // Any navigation closes the side panel, and so does a modal opening (from the page's left menu).
+  const modal = useModalStore((state) => state.modal);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and modal are the triggers
+  useEffect(() => setOpen(false), [pathname, modal]);
 
   useEffect(() => {
     if (!open) return;

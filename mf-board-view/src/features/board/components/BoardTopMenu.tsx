@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MODALS, type ModalType, useAuthStore, useModalStore } from 'shared-ui';
+import { MODALS, type ModalType, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/types';
@@ -30,30 +30,56 @@ function MenuButton({
   );
 }
 
-/** Board name and the menu: Фильтр, Метки, Участники and (creator only) Доска. */
+interface MenuCounts {
+  filters: number;
+  labels: number;
+  members: number;
+  isCreator: boolean;
+}
+
+/** Фильтр, Метки, Участники and (creator only) Доска: on the page, and in the shell's burger panel. */
+function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
+  return (
+    <nav className={`bv-menu__buttons bv-menu__buttons--${place}`} aria-label="Меню доски">
+      <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
+        Фильтр
+      </MenuButton>
+      <MenuButton modal={MODALS.EDIT_LABELS} count={counts.labels}>
+        Метки
+      </MenuButton>
+      <MenuButton modal={MODALS.EDIT_MEMBERS} count={counts.members}>
+        Участники
+      </MenuButton>
+      {counts.isCreator && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
+    </nav>
+  );
+}
+
+/**
+ * Board name and the menu. Under 720px the menu moves into the shell's burger panel (SPEC: the panel
+ * holds "an optional left menu"), put there through shared-ui's header store while the board is open.
+ */
 export function BoardTopMenu() {
   const board = useBoard();
   const userId = useAuthStore((state) => state.userId);
   const [params] = useSearchParams();
-  const filterCount = countFilters(parseFilters(params));
+  const filters = countFilters(parseFilters(params));
+  const labels = board.labels.length;
+  const members = activeMembers(board).length;
+  const isCreator = board.createdBy === userId;
+
+  useEffect(() => {
+    const counts = { filters, labels, members, isCreator };
+    useHeaderStore.getState().setLeftMenu(<MenuButtons counts={counts} place="panel" />);
+  }, [filters, labels, members, isCreator]);
+  useEffect(() => () => useHeaderStore.getState().setLeftMenu(null), []);
 
   return (
     <div className="bv-menu">
       <h1 className="bv-menu__title" title={board.name}>
         {board.name}
       </h1>
-      <nav className="bv-menu__buttons" aria-label="Меню доски">
-        <MenuButton modal={MODALS.BOARD_FILTER} count={filterCount} active={filterCount > 0}>
-          Фильтр
-        </MenuButton>
-        <MenuButton modal={MODALS.EDIT_LABELS} count={board.labels.length}>
-          Метки
-        </MenuButton>
-        <MenuButton modal={MODALS.EDIT_MEMBERS} count={activeMembers(board).length}>
-          Участники
-        </MenuButton>
-        {board.createdBy === userId && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
-      </nav>
+      <MenuButtons counts={{ filters, labels, members, isCreator }} place="page" />
     </div>
   );
 }
