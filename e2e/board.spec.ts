@@ -5,6 +5,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { type Account, registerAccount } from './support/accounts';
 import {
   allCardTitles,
+  authHeaders,
   boardColumns,
   cardHandle,
   cardTitled,
@@ -184,6 +185,43 @@ test.describe('drag and drop', () => {
     await page.reload();
     await expect(cardTitles(page, 'В работе')).toHaveText(['Починить сборку', 'Написать тесты']);
     await expect(cardTitles(page, 'Готово')).toHaveText(['Обновить зависимости']);
+    await expect(cardTitles(page, 'Нужно сделать')).toHaveCount(0);
+  });
+
+  test('a card dragged to the right edge scrolls the board and lands in a column that was off screen', async ({
+    page,
+  }) => {
+    const { boardId, todo } = await freshBoard('Дальняя колонка');
+    const extra = ['Ревью', 'Тестирование', 'Выкладка', 'Наблюдение', 'Архив'];
+    for (const name of extra) {
+      const res = await api.post('/api/column', { headers: authHeaders(owner), data: { boardId, name } });
+      expect(res.status()).toBe(200);
+    }
+    await createTask(api, owner, boardId, todo, 'Уехать далеко');
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await openBoard(page, owner, `/board/${boardId}`);
+    const far = columnNamed(page, 'Архив');
+    await expect(far).not.toBeInViewport();
+
+    // Held near the right edge while dragging, the pointer makes the board scroll until the far column
+    // is under it; there the card is dropped on the column's add-card footer.
+    const card = await cardTitled(page, 'Уехать далеко').boundingBox();
+    if (!card) throw new Error('the card is not on screen');
+    await page.mouse.move(card.x + card.width / 2, card.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(card.x + card.width / 2 + 5, card.y + 25, { steps: 3 });
+    await page.mouse.move(985, 300, { steps: 15 });
+    await expect(far).toBeInViewport({ ratio: 0.9, timeout: 10_000 });
+    const footer = await far.getByRole('button', { name: '+ Добавить карточку' }).boundingBox();
+    if (!footer) throw new Error('the far column has no footer on screen');
+    await page.mouse.move(footer.x + footer.width / 2, footer.y + footer.height / 2, { steps: 10 });
+    await page.mouse.move(footer.x + footer.width / 2 + 1, footer.y + footer.height / 2 + 1, { steps: 2 });
+    await page.mouse.up();
+
+    await expect(cardTitles(page, 'Архив')).toHaveText(['Уехать далеко']);
+    await expect
+      .poll(async () => titlesByColumn(await getBoardDetail(api, owner, boardId)).Архив)
+      .toEqual(['Уехать далеко']);
     await expect(cardTitles(page, 'Нужно сделать')).toHaveCount(0);
   });
 
