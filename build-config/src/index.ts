@@ -2,4 +2,4 @@
 export { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 export { pluginReact } from '@rsbuild/plugin-react';
 export { type RemoteOptions, remoteConfig } from './remote';
-export { API_ORIGIN, devProxy, readPackage, sharedSingletons } from './shared';
+export { devProxy, readPackage, sharedSingletons } from './shared';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ProxyConfig } from '@rsbuild/core';
 
 /** The API's dev server, behind every front-end's dev server. */
-export const API_ORIGIN = 'http://127.0.0.1:3000';
+const API_ORIGIN = 'http://127.0.0.1:3000';
 
 /** `/api` and the realtime websocket go to the API, so the dev pages are same-origin with it. */
 export const devProxy: ProxyConfig = {
