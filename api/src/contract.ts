@@ -1,0 +1,13 @@
+/**
+ * The API's shapes as the front ends see them: types derived from the typebox schemas each domain
+ * defines once (`<domain>/schemas.ts`). Front ends import these types (`import type … from
+ * 'api/contract'`) and never restate them; the realtime events live beside, in 'api/realtime-contract'.
+ */
+export type { Gender, User } from './auth/schemas.js';
+export type { Board, BoardFilter, BoardListItem, Member, PriorityValue, Sort } from './boards/schemas.js';
+export type { Column } from './columns/schemas.js';
+export type { Comment } from './comments/schemas.js';
+export type { FileItem } from './files/schemas.js';
+export type { Invitation } from './invites/schemas.js';
+export type { Label } from './labels/schemas.js';
+export type { Task, TaskDetail } from './tasks/schemas.js';
