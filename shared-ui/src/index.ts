@@ -26,8 +26,10 @@ export { Button, type ButtonProps, type ButtonVariant } from './components/butto
 export {
   ConfirmDialog,
   type ConfirmDialogProps,
+  type ConfirmedActionOptions,
   type ConfirmOptions,
   useConfirm,
+  useConfirmedAction,
 } from './components/confirm/ConfirmDialog';
 export { Dropzone, type DropzoneProps } from './components/dropzone/Dropzone';
 export { rejectionText } from './components/dropzone/rejection-text';
@@ -52,6 +54,14 @@ export {
 export { ProgressBar, type ProgressBarProps } from './components/progress-bar/ProgressBar';
 export { Spinner } from './components/spinner/Spinner';
 export { useFieldErrors } from './hooks/use-field-errors';
+export {
+  type FormLife,
+  type LocalFormLife,
+  type SubmitOptions,
+  useAuthForm,
+  useFormValues,
+  useSubmit,
+} from './hooks/use-form';
 export { type PathName, paths } from './paths';
 export {
   type BoardSocket,

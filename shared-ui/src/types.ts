@@ -1,12 +1,4 @@
-export type Gender = 1 | 0 | null;
-
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  gender: Gender;
-  avatar: string | null;
-}
+export type { Gender, User } from 'api/contract';
 
 /** Status of a form or async operation (SPEC.md section 4). */
 export type Status = 'default' | 'loading' | 'processing' | 'success' | 'error';

@@ -4,6 +4,8 @@
  * over a board modal: Escape, the backdrop and ✖ cancel only the confirmation.
  */
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { errorsOf, type FieldErrors } from '../../api/api-client';
+import type { Status } from '../../types';
 import { Button } from '../button/Button';
 import { Modal } from '../modal/Modal';
 import './confirm.css';
@@ -76,4 +78,40 @@ export function useConfirm() {
   ) : null;
 
   return { confirm, confirmDialog };
+}
+
+export interface ConfirmedActionOptions {
+  /** Receives the server's field-keyed errors when the action fails (usually the form's `setErrors`). */
+  onError?: (errors: FieldErrors) => void;
+}
+
+/**
+ * A destructive action behind the confirmation dialog, with the status of its button:
+ * `const remove = useConfirmedAction({ onError: form.setErrors });` then
+ * `<Button status={remove.status} onClick={() => void remove.run({ title: 'Удалить метку?' }, () => deleteLabel(…))}>`
+ * and `{remove.confirmDialog}` in the component. `run` resolves true once the action succeeded; a
+ * cancelled dialog does nothing and resolves false.
+ */
+export function useConfirmedAction({ onError }: ConfirmedActionOptions = {}) {
+  const { confirm, confirmDialog } = useConfirm();
+  const [status, setStatus] = useState<Status>('default');
+
+  const run = useCallback(
+    async (options: ConfirmOptions, action: () => Promise<unknown>) => {
+      if (!(await confirm(options))) return false;
+      setStatus('processing');
+      try {
+        await action();
+        setStatus('default');
+        return true;
+      } catch (error) {
+        setStatus('error');
+        onError?.(errorsOf(error));
+        return false;
+      }
+    },
+    [confirm, onError],
+  );
+
+  return { run, status, confirmDialog };
 }
