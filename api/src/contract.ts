@@ -3,7 +3,11 @@
  * defines once (`<domain>/schemas.ts`). Front ends import these types (`import type … from
  * 'api/contract'`) and never restate them; the realtime events live beside, in 'api/realtime-contract'.
  */
-export type { Gender, User } from './auth/schemas.js';
+import type { User } from './auth/schemas.js';
+
+export type { User };
+/** 1 male, 0 female, null not chosen. */
+export type Gender = User['gender'];
 export type { Board, BoardFilter, BoardListItem, Member, PriorityValue, Sort } from './boards/schemas.js';
 export type { Column } from './columns/schemas.js';
 export type { Comment } from './comments/schemas.js';
