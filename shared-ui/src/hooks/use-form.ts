@@ -12,7 +12,7 @@ import { useFieldErrors } from './use-field-errors';
 
 export interface SubmitOptions {
   /** The status after the request succeeded: 'success' (green button) or 'default' (form ready again). */
-  then?: 'success' | 'default';
+  after?: 'success' | 'default';
 }
 
 export interface FormLife {
@@ -22,7 +22,7 @@ export interface FormLife {
   busy: boolean;
   /**
    * Runs `request` unless one is running: status processing and errors cleared, then success (or
-   * `options.then`) or error with the server's field-keyed errors. Resolves true when it succeeded.
+   * `options.after`) or error with the server's field-keyed errors. Resolves true when it succeeded.
    */
   submit: (request: () => Promise<unknown>, options?: SubmitOptions) => Promise<boolean>;
   /** Clears one field's server error (the fields call it when the user edits that field). */
@@ -54,7 +54,7 @@ export function useSubmit(): LocalFormLife {
       clearErrors();
       try {
         await request();
-        setStatus(options.then ?? 'success');
+        setStatus(options.after ?? 'success');
         return true;
       } catch (error) {
         setErrors(errorsOf(error));
