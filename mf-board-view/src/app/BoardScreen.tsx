@@ -4,7 +4,7 @@ import { watchBoard } from 'shared-ui';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
-import { useBoardPage } from '../features/board/components/use-board-page';
+import { useBoardPage } from '../features/board/model/use-board-page';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
+import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
 import { useBoardState } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
@@ -35,5 +36,20 @@ export function TaskRoute({ taskId }: { taskId: string }) {
     [reloadBoard],
   );
 
-  return <TaskModal key={taskId} taskId={taskId} onClose={toBoard} renderComments={renderComments} />;
+  const renderFiles = useCallback(
+    (task: TaskDetail, titleId: string) => (
+      <TaskFiles boardId={boardId} taskId={task.id} files={task.files} titleId={titleId} />
+    ),
+    [boardId],
+  );
+
+  return (
+    <TaskModal
+      key={taskId}
+      taskId={taskId}
+      onClose={toBoard}
+      renderComments={renderComments}
+      renderFiles={renderFiles}
+    />
+  );
 }

@@ -11,7 +11,7 @@ import {
   routeFetch,
 } from '../../test/utils';
 import { prefillFromFilters } from './components/AddCardForm';
-import { formatTaskNumber } from './components/task-number';
+import { formatTaskNumber } from './model/task-number';
 
 describe('task number', () => {
   it('shows the number in each of the five modes', () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
-import { sumEstimations } from './components/estimation';
+import { sumEstimations } from './model/estimation';
 
 describe('estimation sum', () => {
   it('adds the numeric estimations and ignores the rest', () => {

@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import type { TaskDetail } from '../../shared/types';
 import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
-import { renderCommentText, splitLinks } from './components/linkify';
-import { COMMENT_TIME_SHIFT_MS, commentTime } from './components/relative-time';
+import { renderCommentText } from './components/linkify';
+import { splitLinks } from './model/links';
+import { COMMENT_TIME_SHIFT_MS, commentTime } from './model/relative-time';
 
 describe('comment links', () => {
   it('links http, https and www (www gets http://) and nothing else', () => {

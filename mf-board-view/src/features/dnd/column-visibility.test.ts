@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createColumnVisibility } from './components/column-visibility';
+import { createColumnVisibility } from './model/column-visibility';
 
 type Entry = { target: Element; isIntersecting: boolean };
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createBoardStore } from '../../shared/board-store';
 import type { Board } from '../../shared/types';
 import { bodyOf, calls, jsonResponse, makeBoard, routeFetch } from '../../test/utils';
-import { commitColumnOrder, commitTaskMove } from './components/commit';
-import { buildMoveRequest, moveAcross, settleMove } from './components/move';
-import { KEYBOARD_STEP, keyboardCoordinates } from './components/sensors';
+import { commitColumnOrder, commitTaskMove } from './model/commit';
+import { buildMoveRequest, moveAcross, settleMove } from './model/move';
+import { KEYBOARD_STEP, keyboardCoordinates } from './model/sensors';
 
 async function loadedStore() {
   const store = createBoardStore('7', (boardId) => apiClient.get<Board>(`/api/board/${boardId}`));

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { countFilters, parseFilters, withFilters } from '../../shared/filters';
 import { calls, location, makeBoard, renderApp, routeFetch } from '../../test/utils';
-import { filtersToForm, formToFilters } from './components/filter-form';
+import { filtersToForm, formToFilters } from './model/filter-form';
 
 describe('filter query <-> modal state', () => {
   it('reads repeated keys from the URL into the form and writes them back', () => {

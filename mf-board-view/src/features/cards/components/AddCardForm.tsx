@@ -5,7 +5,7 @@ import { useBoardState, useReload } from '../../../shared/board-context';
 import { parseFilters } from '../../../shared/filters';
 import type { PriorityValue } from '../../../shared/types';
 import { createTask } from '../api/create-task';
-import { useAddCard } from './add-card-store';
+import { useAddCard } from '../model/add-card-store';
 
 const PRIORITIES: readonly string[] = ['low', 'medium', 'high', 'critical'];
 

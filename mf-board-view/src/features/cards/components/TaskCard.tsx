@@ -4,9 +4,9 @@ import { useBoardState } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
 import { taskUrl } from '../../../shared/navigation';
 import type { Label, Member, Priority } from '../../../shared/types';
-import { useLabelsOpen } from './labels-open-store';
+import { useLabelsOpen } from '../model/labels-open-store';
+import { formatTaskNumber } from '../model/task-number';
 import { PriorityIcon } from './PriorityIcon';
-import { formatTaskNumber } from './task-number';
 import './cards.css';
 
 const EMPTY_LABELS: Label[] = [];

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
-import { sumEstimations } from './estimation';
+import { sumEstimations } from '../model/estimation';
 import './columns.css';
 
 const NO_IDS: string[] = [];

@@ -4,8 +4,8 @@ import { useBoard } from '../../../shared/board-context';
 import { type Comment, memberLabel } from '../../../shared/types';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
+import { commentTime } from '../model/relative-time';
 import { renderCommentText } from './linkify';
-import { commentTime } from './relative-time';
 import './comments.css';
 
 /** Re-renders every 30 s so '5 минут назад' stays true. */

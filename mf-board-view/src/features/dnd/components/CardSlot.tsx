@@ -1,8 +1,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useDragStore } from './drag-store';
-import { cardHeights, DEFAULT_CARD_HEIGHT, type Visibility } from './visibility';
+import { useDragStore } from '../model/drag-store';
+import { cardHeights, DEFAULT_CARD_HEIGHT, type Visibility } from '../model/visibility';
 
 export type RenderCard = (taskId: string) => ReactNode;
 

@@ -19,14 +19,14 @@ import { arrayMove, horizontalListSortingStrategy, SortableContext } from '@dnd-
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import type { Column } from '../../../shared/types';
-import { boardCollision } from './collision';
-import { createColumnVisibility } from './column-visibility';
-import { commitColumnOrder, commitTaskMove } from './commit';
-import { useDragStore } from './drag-store';
-import { columnKey, dragData } from './ids';
-import { type ColumnItems, type DropTarget, moveAcross, settleMove } from './move';
+import { boardCollision } from '../model/collision';
+import { createColumnVisibility } from '../model/column-visibility';
+import { commitColumnOrder, commitTaskMove } from '../model/commit';
+import { useDragStore } from '../model/drag-store';
+import { columnKey, dragData } from '../model/ids';
+import { type ColumnItems, type DropTarget, moveAcross, settleMove } from '../model/move';
+import { useBoardSensors } from '../model/sensors';
 import { type ColumnRenderers, SortableColumn } from './SortableColumn';
-import { useBoardSensors } from './sensors';
 import './dnd.css';
 
 type DragState =

@@ -2,11 +2,11 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { ColumnVisibility } from '../model/column-visibility';
+import { useDragStore } from '../model/drag-store';
+import { bottomKey, columnKey, topKey } from '../model/ids';
+import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT } from '../model/visibility';
 import { CardSlot, type RenderCard } from './CardSlot';
-import type { ColumnVisibility } from './column-visibility';
-import { useDragStore } from './drag-store';
-import { bottomKey, columnKey, topKey } from './ids';
-import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT } from './visibility';
 
 /** Cards rendered at once at the top of each column, before the observer has reported. */
 const EAGER_CARDS = 30;

@@ -4,7 +4,7 @@ import { Button, Modal, MultiSelect, TextField } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { emptyFilters, parseFilters, withFilters } from '../../../shared/filters';
 import { memberLabel } from '../../../shared/types';
-import { type FilterForm, filtersToForm, formToFilters } from './filter-form';
+import { type FilterForm, filtersToForm, formToFilters } from '../model/filter-form';
 import './filters.css';
 
 /** BOARD_FILTER: assignees, labels, priorities and a text search, written to the URL on 'Применить'. */

@@ -19,7 +19,6 @@ import { activeMembers, memberLabel, type PriorityValue, type TaskDetail } from 
 import { deleteTask } from '../api/delete-task';
 import { editTask } from '../api/edit-task';
 import { getTask } from '../api/get-task';
-import { FilesArea } from './FilesArea';
 import './task-modal.css';
 
 interface TaskForm {
@@ -42,15 +41,19 @@ const toForm = (task: TaskDetail): TaskForm => ({
   estimation: task.estimation,
 });
 
+const FILES_TITLE_ID = 'bv-task-files-title';
+
 export interface TaskModalProps {
   taskId: string;
   onClose: () => void;
   /** The comments column (the comments feature); `reloadTask` refreshes the detail after a change. */
   renderComments: (task: TaskDetail, reloadTask: () => Promise<void>) => ReactNode;
+  /** The 'Файлы' area (the files feature); its heading carries `titleId`. */
+  renderFiles: (task: TaskDetail, titleId: string) => ReactNode;
 }
 
 /** EDIT_TASK (1200px): the task's fields on the left, comments and files on the right. */
-export function TaskModal({ taskId, onClose, renderComments }: TaskModalProps) {
+export function TaskModal({ taskId, onClose, renderComments, renderFiles }: TaskModalProps) {
   const board = useBoard();
   const reloadBoard = useReload();
   // The board's copy of the task changes when someone else edits it (or adds a comment): refetch.
@@ -249,7 +252,9 @@ export function TaskModal({ taskId, onClose, renderComments }: TaskModalProps) {
         </form>
         <aside className="bv-task__side">
           {renderComments(task, reloadTask)}
-          <FilesArea files={task.files} />
+          <section className="bv-files-area" aria-labelledby={FILES_TITLE_ID} data-area="files">
+            {renderFiles(task, FILES_TITLE_ID)}
+          </section>
         </aside>
       </div>
     );

@@ -7,13 +7,13 @@
  */
 import { useRef, useState } from 'react';
 import { Dropzone, errorsOf, fileType, ProgressBar, uploadFile, useConfirm } from 'shared-ui';
-import { useReload } from '../board-context';
-import type { FileItem } from '../types';
-import { addFile } from './api/add-file';
-import { deleteFile } from './api/delete-file';
-import { getFileLink } from './api/get-file-link';
-import { getUploadLink } from './api/get-upload-link';
-import { formatFileSize } from './file-size';
+import { useReload } from '../../../shared/board-context';
+import type { FileItem } from '../../../shared/types';
+import { addFile } from '../api/add-file';
+import { deleteFile } from '../api/delete-file';
+import { getFileLink } from '../api/get-file-link';
+import { getUploadLink } from '../api/get-upload-link';
+import { formatFileSize } from '../model/file-size';
 import './files.css';
 
 interface Upload {

@@ -1,5 +1,5 @@
 import { apiClient } from 'shared-ui';
-import type { FileItem } from '../../types';
+import type { FileItem } from '../../../shared/types';
 
 /** Answers the files left on the task. */
 export function deleteFile(boardId: number, id: number) {

@@ -1,5 +1,5 @@
 import { apiClient } from 'shared-ui';
-import type { FileItem } from '../../types';
+import type { FileItem } from '../../../shared/types';
 
 export interface AddFileBody {
   boardId: number;

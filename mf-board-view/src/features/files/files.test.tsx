@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FileItem, TaskDetail } from '../../shared/types';
 import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
-import type { FileItem, TaskDetail } from '../types';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from './model/file-size';
 
 const NBSP = '\u00a0';
 
