@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import authRoutes from './auth/routes.js';
+import { memberBoardVersion } from './boards/access.js';
 import boardRoutes from './boards/routes.js';
 import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
@@ -83,7 +84,10 @@ export function buildApp(config: Config): App {
   app.register(authPlugin);
   app.register(mailerPlugin);
   app.register(limiterPlugin);
-  app.register(realtimePlugin);
+  // Only accepted members may watch a board live, by the same check as the board routes.
+  app.register(realtimePlugin, {
+    canWatch: (boardId, userId) => memberBoardVersion(app, boardId, userId),
+  });
   app.register(storagePlugin);
 
   app.register(healthRoutes, { prefix: '/health' });

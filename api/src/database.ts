@@ -1,5 +1,7 @@
 /** Table types for Kysely, as the migrations leave the schema. Only repositories use them. */
 import type { ColumnType, Generated } from 'kysely';
+import type { ShowIdsMode } from './boards/schemas.js';
+import type { PriorityValue } from './tasks/schemas.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -28,14 +30,11 @@ export interface PasswordResetsTable {
 /** int8 columns come back from node-postgres as text; repositories convert them with Number(). */
 type BigIntColumn = ColumnType<string, number | string | undefined, number | string>;
 
-export type ShowIdsModeValue = 'empty' | 'circle' | 'square' | 'dot' | 'space';
-export type PriorityValue = 'low' | 'medium' | 'high' | 'critical';
-
 export interface BoardsTable {
   id: Generated<number>;
   name: string;
   color: Generated<string>;
-  show_ids_mode: Generated<ShowIdsModeValue>;
+  show_ids_mode: Generated<ShowIdsMode>;
   show_total_column_estimation: Generated<boolean>;
   created_by: number;
   version: BigIntColumn;

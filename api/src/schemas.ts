@@ -27,6 +27,9 @@ export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, 'x-error': 'Нек
 
 export const Success = Type.Object({ success: Type.Literal(true) });
 
+/** A colour as `#rrggbb`, lower case. */
+export const Color = Type.String({ pattern: '^#[0-9a-f]{6}$', 'x-error': 'Некорректный цвет' });
+
 export const Email = Type.String({
   format: 'email',
   maxLength: LIMITS.email,

@@ -12,7 +12,7 @@ import type { Database } from '../database.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Realtime } from '../plugins/realtime.js';
 import type { BoardChange as BoardChangeKind } from '../realtime/contract.js';
-import { bumpBoardVersion, findBoardAccess } from './repository.js';
+import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
 
 type Db = Kysely<Database>;
 /** Anything holding the database: the app, or a Kysely instance or transaction. */
@@ -29,8 +29,17 @@ export interface BoardAccess {
 
 /** Whether the user is an accepted member of the board who has not been removed or left. */
 export async function isBoardMember(source: DbSource, boardId: number, userId: number): Promise<boolean> {
+  return (await memberBoardVersion(source, boardId, userId)) !== null;
+}
+
+/** The board's version when the user is an accepted, not removed member (who may watch it live); else null. */
+export async function memberBoardVersion(
+  source: DbSource,
+  boardId: number,
+  userId: number,
+): Promise<number | null> {
   const access = await findBoardAccess(dbOf(source), boardId, userId);
-  return access?.member === true;
+  return access?.member ? access.version : null;
 }
 
 /** 404 for an unknown board, 403 unless the user is an accepted, not removed member. */

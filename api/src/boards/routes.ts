@@ -3,18 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import { fileKeysOf } from '../files/repository.js';
+import { loadMembers } from '../members/repository.js';
 import { normalize } from '../schemas.js';
 import { changeBoard, requireBoardMember } from './access.js';
-import {
-  createBoard,
-  deleteBoard,
-  findListsVersion,
-  findMemberBoardVersion,
-  listBoards,
-  loadBoard,
-  loadMembers,
-  updateBoard,
-} from './repository.js';
+import { findListsVersion } from './access-repository.js';
+import { loadBoard } from './detail.js';
+import { createBoard, deleteBoard, listBoards, updateBoard } from './repository.js';
 import {
   type BoardFilter,
   CreateBoard,
@@ -38,9 +32,6 @@ function filterKey(filter: BoardFilter): string {
 const fingerprint = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
 const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Only accepted members may watch a board live; the hub gets the version they start from.
-  app.realtime.setAccessCheck((boardId, userId) => findMemberBoardVersion(app.db, boardId, userId));
-
   const lists = cacheOf(app.db, 'lists');
   const boards = cacheOf(app.db, 'boards', 64 * 1024 * 1024);
   /**

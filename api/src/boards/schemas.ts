@@ -1,16 +1,12 @@
 import { type Static, Type } from 'typebox';
-import { Body, errors, Id, LIMITS } from '../schemas.js';
+import { Column } from '../columns/schemas.js';
+import { Label } from '../labels/schemas.js';
+import { Member } from '../members/schemas.js';
+import { Body, Color, errors, Id, LIMITS } from '../schemas.js';
+import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from '../tasks/schemas.js';
 
 export const SHOW_IDS_MODES = ['empty', 'circle', 'square', 'dot', 'space'] as const;
-export const PRIORITY_VALUES = ['low', 'medium', 'high', 'critical'] as const;
-export type PriorityValue = (typeof PRIORITY_VALUES)[number];
-
-export const PRIORITIES = [
-  { value: 'low', label: 'Низкий', color: '#2e7d32' },
-  { value: 'medium', label: 'Средний', color: '#f9a825' },
-  { value: 'high', label: 'Высокий', color: '#ef6c00' },
-  { value: 'critical', label: 'Критический', color: '#c62828' },
-] as const satisfies readonly { value: PriorityValue; label: string; color: string }[];
+export type ShowIdsMode = (typeof SHOW_IDS_MODES)[number];
 
 export const DEFAULT_BOARD_COLOR = '#f4f5f7';
 export const DEFAULT_COLUMNS = ['Нужно сделать', 'В работе', 'Готово'] as const;
@@ -22,9 +18,8 @@ export const BoardName = Type.String({
   maxLength: LIMITS.name,
   'x-error': 'Введите название доски',
 });
-export const Color = Type.String({ pattern: '^#[0-9a-f]{6}$', 'x-error': 'Некорректный цвет' });
-const ShowIdsMode = Type.Enum(SHOW_IDS_MODES, { 'x-error': 'Неизвестный способ показа номера' });
-const Priority = Type.Enum(PRIORITY_VALUES, { 'x-error': 'Неизвестный приоритет' });
+const ShowIdsModeField = Type.Enum(SHOW_IDS_MODES, { 'x-error': 'Неизвестный способ показа номера' });
+const PriorityFilter = Type.Enum(PRIORITY_VALUES, { 'x-error': 'Неизвестный приоритет' });
 export const Sort = Type.Enum(['default', 'byNameASC', 'byNameDESC'], {
   description: 'default or absent: creation order',
   'x-error': 'Неизвестный порядок сортировки',
@@ -35,51 +30,7 @@ export const BoardListItem = Type.Object({ id: Type.Integer(), name: Type.String
 export type BoardListItem = Static<typeof BoardListItem>;
 const BoardList = Type.Array(BoardListItem);
 
-export const Member = Type.Object({
-  id: Type.Integer({ description: 'user id; negative for an invited address that has no account yet' }),
-  name: Type.String(),
-  email: Type.String(),
-  avatar: Type.Union([Type.String(), Type.Null()]),
-  accepted: Type.Boolean(),
-  isDeleted: Type.Boolean(),
-});
-export type Member = Static<typeof Member>;
-
-export const Column = Type.Object({
-  id: Type.String(),
-  boardId: Type.Integer(),
-  name: Type.String(),
-  taskIds: Type.Array(Type.String()),
-});
-export type Column = Static<typeof Column>;
-
-export const Label = Type.Object({
-  id: Type.Integer(),
-  boardId: Type.Integer(),
-  title: Type.String(),
-  color: Type.String(),
-  isMainColor: Type.Boolean(),
-});
-export type Label = Static<typeof Label>;
-
-export const Task = Type.Object({
-  id: Type.String(),
-  boardId: Type.Integer(),
-  columnId: Type.String(),
-  number: Type.Integer(),
-  title: Type.String(),
-  hasDescription: Type.Boolean(),
-  estimation: Type.String(),
-  priority: Type.Union([Type.Enum(PRIORITY_VALUES), Type.Null()]),
-  assignees: Type.Array(Type.Integer()),
-  labels: Type.Array(Type.Integer()),
-  commentsCount: Type.Integer(),
-  filesCount: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-  createdBy: Type.Integer(),
-});
-export type Task = Static<typeof Task>;
-
+/** The board detail, made of each domain's own shapes (the serializer drops fields they lack). */
 export const Board = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -93,13 +44,7 @@ export const Board = Type.Object({
   columns: Type.Record(Type.String(), Column),
   tasks: Type.Record(Type.String(), Task),
   labels: Type.Array(Label),
-  priorities: Type.Array(
-    Type.Object({
-      value: Type.Enum(PRIORITY_VALUES),
-      label: Type.String(),
-      color: Type.String(),
-    }),
-  ),
+  priorities: Type.Array(Priority),
 });
 export type Board = Static<typeof Board>;
 
@@ -129,7 +74,7 @@ export const GetBoard = {
   querystring: Type.Object({
     assignee: FilterValues(Id, 'Некорректный идентификатор'),
     label: FilterValues(Id, 'Некорректный идентификатор'),
-    priority: FilterValues(Priority, 'Неизвестный приоритет'),
+    priority: FilterValues(PriorityFilter, 'Неизвестный приоритет'),
     search: FilterValues(Type.String({ maxLength: 200 }), 'Некорректное значение'),
   }),
   response: { 200: Board, ...errors(400, 401, 403, 404) },
@@ -148,7 +93,7 @@ export const EditBoard = {
   body: Body({
     name: BoardName,
     color: Color,
-    showIdsMode: ShowIdsMode,
+    showIdsMode: ShowIdsModeField,
     showTotalColumnEstimation: Type.Boolean({ 'x-error': 'Некорректное значение' }),
   }),
   response: { 200: BoardList, ...errors(400, 401, 403, 404) },

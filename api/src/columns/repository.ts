@@ -10,7 +10,7 @@ import type { Column } from './schemas.js';
 type Db = Kysely<Database>;
 
 /** The one place a columns row becomes the API's column. */
-function toColumn(row: { id: number; board_id: number; name: string }, taskIds: string[]): Column {
+export function toColumn(row: { id: number; board_id: number; name: string }, taskIds: string[]): Column {
   return { id: String(row.id), boardId: row.board_id, name: row.name, taskIds };
 }
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BodyId, BodyIds } from '../ids.js';
-import { Body, errors, Id } from '../schemas.js';
+import { Body, errors, Id, Success } from '../schemas.js';
 
 export const Column = Type.Object({
   id: Type.String(),
@@ -39,5 +39,5 @@ export const ReorderColumns = {
 export const DeleteColumn = {
   ...common,
   params: Type.Object({ boardId: Id, columnId: Id }),
-  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
 };

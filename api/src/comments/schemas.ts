@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BodyId } from '../ids.js';
-import { Body, errors, Id } from '../schemas.js';
+import { Body, errors, Id, Success } from '../schemas.js';
 
 export const Comment = Type.Object({
   id: Type.Integer(),
@@ -27,5 +27,5 @@ export const CreateComment = {
 export const DeleteComment = {
   ...common,
   params: Type.Object({ boardId: Id, commentId: Id }),
-  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
 };

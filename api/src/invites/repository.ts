@@ -3,7 +3,7 @@
  * `invitations` for addresses that have none yet (see docs/decisions.md).
  */
 import { type Kysely, sql } from 'kysely';
-import { touchLists } from '../boards/repository.js';
+import { touchLists } from '../boards/access-repository.js';
 import type { Database } from '../database.js';
 import type { Invitation } from './schemas.js';
 

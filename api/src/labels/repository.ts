@@ -5,7 +5,7 @@ import type { Label } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-const LABEL_COLUMNS = ['id', 'board_id', 'title', 'color', 'is_main_color'] as const;
+export const LABEL_COLUMNS = ['id', 'board_id', 'title', 'color', 'is_main_color'] as const;
 
 /** The one place a labels row becomes the API's label. */
 export function toLabel(row: Pick<Selectable<LabelsTable>, (typeof LABEL_COLUMNS)[number]>): Label {

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Body, errors, Id } from '../schemas.js';
+import { Body, Color, errors, Id, Success } from '../schemas.js';
 
 export const Label = Type.Object({
   id: Type.Integer(),
@@ -13,7 +13,6 @@ export type Label = Static<typeof Label>;
 export const DEFAULT_LABEL_COLOR = '#123456';
 
 const Title = Type.String({ minLength: 1, maxLength: 100, 'x-error': 'Введите название метки' });
-const Color = Type.String({ pattern: '^#[0-9a-f]{6}$', 'x-error': 'Некорректный цвет' });
 
 const common = { tags: ['labels'], security: [{ bearer: [] }] };
 
@@ -38,5 +37,5 @@ export const EditLabel = {
 export const DeleteLabel = {
   ...common,
   params: Type.Object({ boardId: Id, labelId: Id }),
-  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+  response: { 200: Success, ...errors(400, 401, 403, 404) },
 };

@@ -1,13 +1,16 @@
-/** Board membership changes that are not invitations. */
+/** Everyone on a board, and membership changes that are not invitations. */
 import type { Kysely } from 'kysely';
-import { touchLists } from '../boards/repository.js';
+import { touchLists } from '../boards/access-repository.js';
 import type { Database } from '../database.js';
+import type { Member } from './schemas.js';
+
+type Db = Kysely<Database>;
 
 /**
  * Marks an accepted member as removed (kept, so old assignments still show a name); false when the
  * user is not an accepted, current member.
  */
-export async function removeMember(db: Kysely<Database>, boardId: number, userId: number): Promise<boolean> {
+export async function removeMember(db: Db, boardId: number, userId: number): Promise<boolean> {
   const result = await db
     .updateTable('board_members')
     .set({ is_deleted: true })
@@ -19,4 +22,46 @@ export async function removeMember(db: Kysely<Database>, boardId: number, userId
   if (result.numUpdatedRows === 0n) return false;
   await touchLists(db, { userIds: [userId] });
   return true;
+}
+
+/**
+ * Everyone on the board: members in the order they joined or were invited (pending, removed too),
+ * then invited addresses without an account under negative ids.
+ */
+export async function loadMembers(db: Db, boardId: number): Promise<Member[]> {
+  const members = await db
+    .selectFrom('board_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.avatar', 'm.accepted', 'm.is_deleted'])
+    .where('m.board_id', '=', boardId)
+    .orderBy('m.id')
+    .execute();
+  const invited = await db
+    .selectFrom('invitations')
+    .select(['id', 'email'])
+    .where('board_id', '=', boardId)
+    .orderBy('id')
+    .execute();
+  return [
+    ...members.map(
+      (m): Member => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        avatar: m.avatar,
+        accepted: m.accepted,
+        isDeleted: m.is_deleted,
+      }),
+    ),
+    ...invited.map(
+      (i): Member => ({
+        id: -i.id,
+        name: '',
+        email: i.email,
+        avatar: null,
+        accepted: false,
+        isDeleted: false,
+      }),
+    ),
+  ];
 }

@@ -1,5 +1,16 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { errors, Id, Success } from '../schemas.js';
+
+/** Someone on a board: a member (accepted, pending or removed) or an invited address. */
+export const Member = Type.Object({
+  id: Type.Integer({ description: 'user id; negative for an invited address that has no account yet' }),
+  name: Type.String(),
+  email: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  accepted: Type.Boolean(),
+  isDeleted: Type.Boolean(),
+});
+export type Member = Static<typeof Member>;
 
 export const RemoveMember = {
   tags: ['members'],

@@ -4,7 +4,8 @@
  * (and room changes such as evicting a removed member) out to all instances; without it the
  * in-process adapter serves one instance.
  *
- * The token is checked at the handshake; `subscribe` joins a board's room only for accepted members.
+ * The token is checked at the handshake; `subscribe` joins a board's room only when the `canWatch`
+ * option (given where the app is assembled: the boards domain's membership check) answers a version.
  * Routes call `app.realtime.announce(...)` after their transaction commits.
  */
 import type { IncomingMessage } from 'node:http';
@@ -29,7 +30,13 @@ interface SocketData {
   boardId: number | null;
 }
 
-type WatchCheck = (boardId: number, userId: number) => Promise<number | null>;
+/** The board's current version when the user may watch it, null otherwise. */
+export type WatchCheck = (boardId: number, userId: number) => Promise<number | null>;
+
+export interface RealtimeOptions {
+  /** Decides who may watch a board: the version they start from, or null (refused). */
+  canWatch: WatchCheck;
+}
 
 type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -39,11 +46,6 @@ export interface Realtime {
   announce(boardId: number, version: number, change: BoardChange): void;
   /** Takes a user's sockets out of a board's room at once (removed member, left, board deleted). */
   evict(boardId: number, userId?: number): void;
-  /**
-   * Decides whether a user may watch a board (the boards domain supplies its membership check): the
-   * board's current version for an accepted member, null otherwise.
-   */
-  setAccessCheck(check: WatchCheck): void;
 }
 
 declare module 'fastify' {
@@ -52,8 +54,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
+export default fp<RealtimeOptions>(
+  async (app, { canWatch }) => {
     const { publicUrl, allowedOrigins } = app.config;
     const trusted = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
 
@@ -107,8 +109,6 @@ export default fp(
       redisClients.push(pub, sub);
     }
 
-    let watchCheck: WatchCheck = async () => null;
-
     io.use(async (socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       const user =
@@ -131,7 +131,7 @@ export default fp(
         if (!Number.isSafeInteger(boardId) || boardId <= 0) {
           return reply({ ok: false, boardId: null, status: 400, message: 'Некорректная доска' });
         }
-        const version = await watchCheck(boardId, socket.data.user.id).catch((err) => {
+        const version = await canWatch(boardId, socket.data.user.id).catch((err) => {
           app.log.error({ err }, 'realtime access check failed');
           return null;
         });
@@ -168,9 +168,6 @@ export default fp(
       evict(boardId, userId) {
         const target = userId === undefined ? io.in(boardRoom(boardId)) : io.in(userRoom(userId));
         target.socketsLeave(boardRoom(boardId));
-      },
-      setAccessCheck(check) {
-        watchCheck = check;
       },
     };
     app.decorate('realtime', realtime);

@@ -7,9 +7,9 @@
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { commentsOfTask } from '../comments/repository.js';
-import type { Database, PriorityValue, TasksTable } from '../database.js';
+import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
-import type { Task, TaskDetail } from './schemas.js';
+import type { PriorityValue, Task, TaskDetail } from './schemas.js';
 
 type Db = Kysely<Database>;
 
@@ -32,7 +32,10 @@ type TaskRow = Pick<
   files_count: number;
 };
 
-/** The one place a task row (with its assignees, labels and counts) becomes the API's task. */
+/**
+ * The one place a task row (with its assignees, labels and counts) becomes the API's task, here and
+ * in the board detail (boards/detail.ts).
+ */
 export function toTask(row: TaskRow): Task {
   return {
     id: String(row.id),

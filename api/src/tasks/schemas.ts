@@ -2,11 +2,29 @@ import { type Static, Type } from 'typebox';
 import { Comment } from '../comments/schemas.js';
 import { FileItem } from '../files/schemas.js';
 import { BodyId, BodyIds } from '../ids.js';
-import { Body, errors, Id } from '../schemas.js';
+import { Body, errors, Id, Success } from '../schemas.js';
 
-export const PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+/** The one list of task priorities, lowest first. */
+export const PRIORITY_VALUES = ['low', 'medium', 'high', 'critical'] as const;
+export type PriorityValue = (typeof PRIORITY_VALUES)[number];
 
-export const Priority = Type.Union([Type.Enum(PRIORITIES), Type.Null()], {
+/** A priority as the board detail lists it: its value, name and colour. */
+export const Priority = Type.Object({
+  value: Type.Enum(PRIORITY_VALUES),
+  label: Type.String(),
+  color: Type.String(),
+});
+export type Priority = Static<typeof Priority>;
+
+export const PRIORITIES = [
+  { value: 'low', label: 'Низкий', color: '#2e7d32' },
+  { value: 'medium', label: 'Средний', color: '#f9a825' },
+  { value: 'high', label: 'Высокий', color: '#ef6c00' },
+  { value: 'critical', label: 'Критический', color: '#c62828' },
+] as const satisfies readonly Priority[];
+
+/** A task's priority in a request body: a value or null. */
+const PriorityField = Type.Union([Type.Enum(PRIORITY_VALUES), Type.Null()], {
   'x-error': 'Неизвестный приоритет',
 });
 
@@ -18,7 +36,7 @@ export const Task = Type.Object({
   title: Type.String(),
   hasDescription: Type.Boolean(),
   estimation: Type.String(),
-  priority: Type.Union([Type.Enum(PRIORITIES), Type.Null()]),
+  priority: Type.Union([Type.Enum(PRIORITY_VALUES), Type.Null()]),
   assignees: Type.Array(Type.Integer()),
   labels: Type.Array(Type.Integer()),
   commentsCount: Type.Integer(),
@@ -56,7 +74,8 @@ const Labels = BodyIds(MESSAGES.labels, 500);
 
 const common = { tags: ['tasks'], security: [{ bearer: [] }] };
 const TaskParams = Type.Object({ boardId: Id, taskId: Id });
-const Success = Type.Object({ success: Type.Literal(true) });
+/** The task a body refers to. */
+const TaskRef = { boardId: BodyId(), taskId: BodyId() };
 
 export const CreateTask = {
   ...common,
@@ -66,7 +85,7 @@ export const CreateTask = {
     columnId: BodyId(MESSAGES.column),
     assignees: Type.Optional(Assignees),
     labels: Type.Optional(Labels),
-    priority: Type.Optional(Priority),
+    priority: Type.Optional(PriorityField),
   }),
   response: { 200: Task, ...errors(400, 401, 403, 404) },
 };
@@ -80,13 +99,12 @@ export const GetTask = {
 export const EditTask = {
   ...common,
   body: Body({
-    boardId: BodyId(),
-    taskId: BodyId(),
+    ...TaskRef,
     title: Title,
     description: Description,
     columnId: BodyId(MESSAGES.column),
     estimation: Estimation,
-    priority: Priority,
+    priority: PriorityField,
     assignees: Assignees,
     labels: Labels,
   }),
@@ -102,8 +120,7 @@ export const DeleteTask = {
 export const MoveTask = {
   ...common,
   body: Body({
-    boardId: BodyId(),
-    taskId: BodyId(),
+    ...TaskRef,
     newColumnId: BodyId(MESSAGES.column),
     newColumnTaskIds: BodyIds('Некорректный список задач', 20_000),
   }),

@@ -1,0 +1,209 @@
+/**
+ * The board detail: the board with its members, columns, labels and the tasks matching a filter.
+ *
+ * A board of a few thousand tasks is read in one read-only REPEATABLE READ transaction (one snapshot,
+ * so columns, tasks and version agree) with a fixed number of queries: the tasks come in one query
+ * whose assignees, labels and counts are aggregated per task in the database. Rows become the API's
+ * shapes through the same mappers the columns, labels, members and tasks repositories use.
+ */
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { toColumn } from '../columns/repository.js';
+import type { Column } from '../columns/schemas.js';
+import type { Database } from '../database.js';
+import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
+import { loadMembers } from '../members/repository.js';
+import { toTask } from '../tasks/repository.js';
+import { PRIORITIES, type Task } from '../tasks/schemas.js';
+import type { Board, BoardFilter } from './schemas.js';
+
+type Db = Kysely<Database>;
+
+/** The full board as the API shows it, with only the tasks matching the filter; null when unknown. */
+export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {}): Promise<Board | null> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      // The tasks query's estimated cost would start JIT compilation, which takes longer than the query.
+      await sql`set local jit = off`.execute(trx);
+      const board = await trx
+        .selectFrom('boards')
+        .select([
+          'id',
+          'name',
+          'color',
+          'show_ids_mode',
+          'show_total_column_estimation',
+          'created_by',
+          'version',
+        ])
+        .where('id', '=', boardId)
+        .executeTakeFirst();
+      if (!board) return null;
+
+      const members = await loadMembers(trx, boardId);
+      const columns = await trx
+        .selectFrom('columns')
+        .select(['id', 'board_id', 'name'])
+        .where('board_id', '=', boardId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      const labels = await trx
+        .selectFrom('labels')
+        .select(LABEL_COLUMNS)
+        .where('board_id', '=', boardId)
+        .orderBy('id')
+        .execute();
+      const tasks = await tasksQuery(trx, boardId, filter).execute();
+
+      const columnMap: Record<string, Column> = {};
+      const columnOrder: string[] = [];
+      for (const column of columns) {
+        const id = String(column.id);
+        columnOrder.push(id);
+        columnMap[id] = toColumn(column, []);
+      }
+      const taskMap: Record<string, Task> = {};
+      for (const row of tasks) {
+        const task = toTask(row);
+        taskMap[task.id] = task;
+        columnMap[task.columnId]?.taskIds.push(task.id);
+      }
+
+      return {
+        id: board.id,
+        name: board.name,
+        color: board.color,
+        showIdsMode: board.show_ids_mode,
+        showTotalColumnEstimation: board.show_total_column_estimation,
+        createdBy: board.created_by,
+        version: Number(board.version),
+        members,
+        columnOrder,
+        columns: columnMap,
+        tasks: taskMap,
+        labels: labels.map(toLabel),
+        priorities: PRIORITIES.map((p) => ({ ...p })),
+      };
+    });
+}
+
+/** `%term%` for ILIKE, with the term's own wildcards and escape character taken literally. */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * Matching tasks in column and position order: OR within one filter key, AND across keys. The
+ * filtered tasks are read once (a CTE); their assignees, labels and counts come from grouped joins on
+ * that set, so a board of thousands of tasks costs a few index scans, not one sub-query per task.
+ */
+function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
+  const assignees = filter.assignee ?? [];
+  const labels = filter.label ?? [];
+  const priorities = filter.priority ?? [];
+  const terms = (filter.search ?? []).map((term) => term.trim()).filter(Boolean);
+
+  const matching = db
+    .selectFrom('tasks as t')
+    .select([
+      't.id',
+      't.board_id',
+      't.column_id',
+      't.position',
+      't.number',
+      't.title',
+      't.estimation',
+      't.priority',
+      't.created_by',
+      't.created_at',
+      sql<boolean>`t.description <> ''`.as('has_description'),
+    ])
+    .where('t.board_id', '=', boardId)
+    .$if(assignees.length > 0, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('task_assignees as fa')
+            .select(sql`1`.as('one'))
+            .whereRef('fa.task_id', '=', 't.id')
+            .where('fa.user_id', 'in', assignees),
+        ),
+      ),
+    )
+    .$if(labels.length > 0, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('task_labels as fl')
+            .select(sql`1`.as('one'))
+            .whereRef('fl.task_id', '=', 't.id')
+            .where('fl.label_id', 'in', labels),
+        ),
+      ),
+    )
+    .$if(priorities.length > 0, (q) => q.where('t.priority', 'in', priorities))
+    .$if(terms.length > 0, (q) =>
+      q.where(({ or }) =>
+        or(
+          terms.flatMap((term): Expression<SqlBool>[] => {
+            const pattern = containsPattern(term);
+            return [sql<SqlBool>`t.title ilike ${pattern}`, sql<SqlBool>`t.description ilike ${pattern}`];
+          }),
+        ),
+      ),
+    );
+
+  return db
+    .with('m', () => matching)
+    .with('a', (qc) =>
+      qc
+        .selectFrom('task_assignees as a')
+        .innerJoin('m', 'm.id', 'a.task_id')
+        .select(['a.task_id', sql<number[]>`array_agg(a.user_id order by a.user_id)`.as('ids')])
+        .groupBy('a.task_id'),
+    )
+    .with('l', (qc) =>
+      qc
+        .selectFrom('task_labels as l')
+        .innerJoin('m', 'm.id', 'l.task_id')
+        .select(['l.task_id', sql<number[]>`array_agg(l.label_id order by l.label_id)`.as('ids')])
+        .groupBy('l.task_id'),
+    )
+    .with('c', (qc) =>
+      qc
+        .selectFrom('comments')
+        .select(['task_id', sql<number>`count(*)::int`.as('n')])
+        .where('board_id', '=', boardId)
+        .groupBy('task_id'),
+    )
+    .with('f', (qc) =>
+      qc
+        .selectFrom('files')
+        .select(['task_id', sql<number>`count(*)::int`.as('n')])
+        .where('board_id', '=', boardId)
+        .groupBy('task_id'),
+    )
+    .selectFrom('m')
+    .leftJoin('a', 'a.task_id', 'm.id')
+    .leftJoin('l', 'l.task_id', 'm.id')
+    .leftJoin('c', 'c.task_id', 'm.id')
+    .leftJoin('f', 'f.task_id', 'm.id')
+    .select([
+      'm.id',
+      'm.board_id',
+      'm.column_id',
+      'm.number',
+      'm.title',
+      'm.estimation',
+      'm.priority',
+      'm.created_by',
+      'm.created_at',
+      'm.has_description',
+      sql<number[]>`coalesce(a.ids, '{}')`.as('assignees'),
+      sql<number[]>`coalesce(l.ids, '{}')`.as('labels'),
+      sql<number>`coalesce(c.n, 0)`.as('comments_count'),
+      sql<number>`coalesce(f.n, 0)`.as('files_count'),
+    ])
+    .orderBy('m.column_id')
+    .orderBy('m.position')
+    .orderBy('m.id');
+}
