@@ -1,3 +1,4 @@
+import type { TaskDetail } from 'api/contract';
 import { useCallback, useEffect } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
@@ -5,7 +6,6 @@ import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
 import { useBoardState } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
-import type { TaskDetail } from '../shared/types';
 
 /**
  * /board/:boardId/task/:taskId: the EDIT_TASK modal over the board. The URL is the source of truth;

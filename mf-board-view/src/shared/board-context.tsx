@@ -1,7 +1,7 @@
+import type { Board } from 'api/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { BoardState, BoardStore } from './board-store';
-import type { Board } from './types';
 
 const BoardStoreContext = createContext<BoardStore | null>(null);
 

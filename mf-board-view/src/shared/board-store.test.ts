@@ -1,9 +1,9 @@
+import type { Board } from 'api/contract';
 import { ApiError } from 'shared-ui';
 import { describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask } from '../test/utils';
 import { createBoardStore, shareUnchanged } from './board-store';
 import { emptyFilters } from './filters';
-import type { Board } from './types';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -10,10 +10,11 @@
  * - A fresh answer reuses the previous task objects that did not change, so memoised cards of a big
  *   board do not all re-render on every reload.
  */
+
+import type { Board, Task } from 'api/contract';
 import { ApiError, type FieldErrors } from 'shared-ui';
 import { createStore, type StoreApi } from 'zustand';
 import { emptyFilters, type Filters, filtersKey } from './filters';
-import type { Board, Task } from './types';
 
 export type BoardLoadStatus = 'default' | 'loading' | 'success' | 'error';
 

@@ -1,9 +1,9 @@
 import { cleanup, render } from '@testing-library/react';
+import type { Board, Task } from 'api/contract';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { App } from '../app/App';
-import type { Board, Task } from '../shared/types';
 
 function LocationProbe() {
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { TaskDetail } from 'api/contract';
 import { describe, expect, it } from 'vitest';
-import type { TaskDetail } from '../../shared/types';
 import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
 import { renderCommentText } from './components/linkify';
 import { splitLinks } from './model/links';

@@ -1,7 +1,7 @@
+import type { Board } from 'api/contract';
 import { apiClient } from 'shared-ui';
 import { describe, expect, it } from 'vitest';
 import { createBoardStore } from '../../shared/board-store';
-import type { Board } from '../../shared/types';
 import { bodyOf, calls, jsonResponse, makeBoard, routeFetch } from '../../test/utils';
 import { commitColumnOrder, commitTaskMove } from './model/commit';
 import { buildMoveRequest, moveAcross, settleMove } from './model/move';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FileItem, TaskDetail } from 'api/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FileItem, TaskDetail } from '../../shared/types';
 import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
 import { formatFileSize } from './model/file-size';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TaskDetail } from 'api/contract';
 import { useModalStore } from 'shared-ui';
 import { describe, expect, it } from 'vitest';
-import type { TaskDetail } from '../../shared/types';
 import {
   bodyOf,
   calls,

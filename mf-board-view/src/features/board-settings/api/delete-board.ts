@@ -1,5 +1,5 @@
+import type { BoardListItem } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { BoardListItem } from '../../../shared/types';
 
 /** Creator only; cascades to everything on the board. */
 export function deleteBoard(boardId: number) {

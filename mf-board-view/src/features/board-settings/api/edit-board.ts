@@ -1,5 +1,5 @@
+import type { BoardListItem, ShowIdsMode } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { BoardListItem, ShowIdsMode } from '../../../shared/types';
 
 export interface EditBoardBody {
   name: string;

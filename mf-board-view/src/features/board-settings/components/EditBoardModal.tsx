@@ -1,3 +1,4 @@
+import type { ShowIdsMode } from 'api/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -14,7 +15,6 @@ import {
   useFieldErrors,
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
-import type { ShowIdsMode } from '../../../shared/types';
 import { deleteBoard } from '../api/delete-board';
 import { editBoard } from '../api/edit-board';
 import './board-settings.css';

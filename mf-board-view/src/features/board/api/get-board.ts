@@ -1,6 +1,6 @@
+import type { Board } from 'api/contract';
 import { apiClient } from 'shared-ui';
 import type { Filters } from '../../../shared/filters';
-import type { Board } from '../../../shared/types';
 
 /** The board detail with only the tasks matching the filters (repeated query keys). */
 export function getBoard(boardId: string, filters: Filters) {

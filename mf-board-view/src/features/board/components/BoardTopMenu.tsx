@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { MODALS, type ModalType, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
-import { activeMembers } from '../../../shared/types';
+import { activeMembers } from '../../../shared/members';
 
 function MenuButton({
   modal,

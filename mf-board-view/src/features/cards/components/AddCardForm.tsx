@@ -1,9 +1,9 @@
+import type { PriorityValue } from 'api/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, errorsOf, type FieldErrors, type Status } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { parseFilters } from '../../../shared/filters';
-import type { PriorityValue } from '../../../shared/types';
 import { createTask } from '../api/create-task';
 import { useAddCard } from '../model/add-card-store';
 

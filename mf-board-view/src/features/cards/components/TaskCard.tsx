@@ -1,9 +1,9 @@
+import type { Label, Member, Priority } from 'api/contract';
 import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
 import { Avatar, paths } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
 import { taskUrl } from '../../../shared/navigation';
-import type { Label, Member, Priority } from '../../../shared/types';
 import { useLabelsOpen } from '../model/labels-open-store';
 import { formatTaskNumber } from '../model/task-number';
 import { PriorityIcon } from './PriorityIcon';

@@ -1,4 +1,4 @@
-import type { ShowIdsMode } from '../../../shared/types';
+import type { ShowIdsMode } from 'api/contract';
 
 /** The card's number as the board shows it: hidden, (n), [n], 'n.' or 'n ' (SPEC 'Board screen'). */
 export function formatTaskNumber(mode: ShowIdsMode, number: number): string {

@@ -1,5 +1,5 @@
+import type { Column } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { Column } from '../../../shared/types';
 
 /** Appends a column to the board's column order. */
 export function createColumn(boardId: number, name: string) {

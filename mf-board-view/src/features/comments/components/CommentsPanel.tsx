@@ -1,7 +1,8 @@
+import type { Comment } from 'api/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Avatar, Button, errorsOf, type Status, useAuthStore, useConfirm } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
-import { type Comment, memberLabel } from '../../../shared/types';
+import { memberLabel } from '../../../shared/members';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
 import { commentTime } from '../model/relative-time';

@@ -16,9 +16,9 @@ import {
   type Over,
 } from '@dnd-kit/core';
 import { arrayMove, horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
+import type { Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
-import type { Column } from '../../../shared/types';
 import { boardCollision } from '../model/collision';
 import { createColumnVisibility } from '../model/column-visibility';
 import { commitColumnOrder, commitTaskMove } from '../model/commit';

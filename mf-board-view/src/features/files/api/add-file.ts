@@ -1,5 +1,5 @@
+import type { FileItem } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { FileItem } from '../../../shared/types';
 
 export interface AddFileBody {
   boardId: number;

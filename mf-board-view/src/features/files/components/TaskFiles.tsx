@@ -5,10 +5,11 @@
  * calls run one after another, so each answer (the task's whole list) is at least as new as the one
  * before it. After an add or a delete the board reloads, so the card's file count follows.
  */
+
+import type { FileItem } from 'api/contract';
 import { useRef, useState } from 'react';
 import { Dropzone, errorsOf, fileType, ProgressBar, uploadFile, useConfirm } from 'shared-ui';
 import { useReload } from '../../../shared/board-context';
-import type { FileItem } from '../../../shared/types';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';
 import { getFileLink } from '../api/get-file-link';

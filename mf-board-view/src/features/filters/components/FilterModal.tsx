@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Modal, MultiSelect, TextField } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { emptyFilters, parseFilters, withFilters } from '../../../shared/filters';
-import { memberLabel } from '../../../shared/types';
+import { memberLabel } from '../../../shared/members';
 import { type FilterForm, filtersToForm, formToFilters } from '../model/filter-form';
 import './filters.css';
 

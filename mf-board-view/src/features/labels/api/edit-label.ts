@@ -1,5 +1,5 @@
+import type { Label } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { Label } from '../../../shared/types';
 
 export function editLabel(
   boardId: number,

@@ -1,3 +1,4 @@
+import type { Label } from 'api/contract';
 import { type FormEvent, useState } from 'react';
 import {
   Button,
@@ -11,7 +12,6 @@ import {
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
-import type { Label } from '../../../shared/types';
 import { createLabel } from '../api/create-label';
 import { deleteLabel } from '../api/delete-label';
 import { editLabel } from '../api/edit-label';

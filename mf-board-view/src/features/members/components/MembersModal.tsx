@@ -1,3 +1,4 @@
+import type { Member } from 'api/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -13,7 +14,7 @@ import {
   useConfirm,
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
-import { type Member, memberLabel } from '../../../shared/types';
+import { memberLabel } from '../../../shared/members';
 import { cancelInvite } from '../api/cancel-invite';
 import { removeMember } from '../api/remove-member';
 import { sendInvite } from '../api/send-invite';

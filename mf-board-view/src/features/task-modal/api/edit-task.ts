@@ -1,5 +1,5 @@
+import type { PriorityValue, Task } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { PriorityValue, Task } from '../../../shared/types';
 
 export interface EditTaskBody {
   boardId: number;

@@ -1,5 +1,5 @@
+import type { TaskDetail } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { TaskDetail } from '../../../shared/types';
 
 /** The task with its description, comments (oldest first) and files. */
 export function getTask(boardId: number | string, taskId: string) {

@@ -1,3 +1,4 @@
+import type { PriorityValue, TaskDetail } from 'api/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
   ApiError,
@@ -15,7 +16,7 @@ import {
   useFieldErrors,
 } from 'shared-ui';
 import { useBoard, useBoardState, useReload } from '../../../shared/board-context';
-import { activeMembers, memberLabel, type PriorityValue, type TaskDetail } from '../../../shared/types';
+import { activeMembers, memberLabel } from '../../../shared/members';
 import { deleteTask } from '../api/delete-task';
 import { editTask } from '../api/edit-task';
 import { getTask } from '../api/get-task';

@@ -1,0 +1,11 @@
+import type { Board, Member } from 'api/contract';
+
+/** Accepted members who are still on the board: the ones that can be assigned and are counted. */
+export function activeMembers(board: Pick<Board, 'members'>): Member[] {
+  return board.members.filter((member) => member.accepted && !member.isDeleted);
+}
+
+/** A member's visible name: the name, or the e-mail when there is none. */
+export function memberLabel(member: Pick<Member, 'name' | 'email'>): string {
+  return member.name.trim() || member.email;
+}
