@@ -1,24 +1,16 @@
 // Standalone mode (`pnpm --filter mf-boards dev`): the remote runs on its own, with its own router.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { paths } from 'shared-ui';
+import { renderStandalone, StandaloneBar, StandaloneSignIn } from 'shared-ui/standalone';
 import { App } from './app/App';
-import { StandaloneBar, StandaloneElsewhere, StandaloneSignIn } from './app/Standalone';
+import { StandaloneBoard } from './app/StandaloneBoard';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <StandaloneBar />
-      <Routes>
-        <Route path={paths.login.pattern} element={<StandaloneSignIn />} />
-        <Route path={paths.register.pattern} element={<StandaloneSignIn />} />
-        <Route path={paths.board.pattern} element={<StandaloneElsewhere />} />
-        <Route path={paths.boardTask.pattern} element={<StandaloneElsewhere />} />
-        <Route path="*" element={<App />} />
-      </Routes>
-    </BrowserRouter>
-  </StrictMode>,
-);
+renderStandalone({
+  app: <App />,
+  bar: <StandaloneBar name="mf-boards" />,
+  pages: {
+    [paths.login.pattern]: <StandaloneSignIn />,
+    [paths.register.pattern]: <StandaloneSignIn />,
+    [paths.board.pattern]: <StandaloneBoard />,
+    [paths.boardTask.pattern]: <StandaloneBoard />,
+  },
+});
