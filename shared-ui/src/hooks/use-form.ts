@@ -115,18 +115,21 @@ export function useAuthForm(form: AuthForm): FormLife {
 type Values = Record<string, string>;
 
 /**
- * The values of a form of text fields. `field(name)` gives a TextField, TextArea or PasswordField
- * its name, value, error and handlers: editing a value marks the form edited and clears the
- * field's error.
+ * The values of a form of text fields. `field(name)` gives a TextField, TextArea, PasswordField or
+ * Select its name, value, error and handlers: editing a value marks the form edited and clears the
+ * field's error. `touched` turns true at the first edit (a form filled from data that arrives later
+ * stops following it then).
  */
 export function useFormValues<V extends Values>(
   initial: V,
   life: Pick<FormLife, 'errors' | 'clearError' | 'edited'>,
 ) {
   const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState(false);
   const set = useCallback(
     <K extends keyof V>(name: K, value: V[K]) => {
       setValues((current) => ({ ...current, [name]: value }));
+      setTouched(true);
       life.edited();
     },
     [life.edited],
@@ -136,8 +139,8 @@ export function useFormValues<V extends Values>(
     value: values[name] as string,
     error: life.errors[name],
     onClearError: life.clearError,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       set(name, event.target.value as V[typeof name]),
   });
-  return { values, setValues, set, field };
+  return { values, setValues, set, field, touched };
 }

@@ -1,33 +1,28 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, FormError, PasswordField, paths, TextField, useAuthStore } from 'shared-ui';
+import {
+  Button,
+  FormError,
+  PasswordField,
+  paths,
+  TextField,
+  useAuthForm,
+  useAuthStore,
+  useFormValues,
+} from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 
 export function LoginPage() {
-  const { status, errors } = useAuthStore((state) => state.forms.login);
   const login = useAuthStore((state) => state.login);
-  const clearError = useAuthStore((state) => state.clearError);
-  const resetStatus = useAuthStore((state) => state.resetStatus);
-  const resetForm = useAuthStore((state) => state.resetForm);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useAuthForm('login');
+  const { values, field } = useFormValues({ email: '', password: '' }, form);
   const firstField = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    firstField.current?.focus();
-    // Errors are cleared when the screen is left.
-    return () => resetForm('login');
-  }, [resetForm]);
-
-  const busy = status === 'processing' || status === 'loading';
-  const edited = () => {
-    if (status === 'error') resetStatus('login');
-  };
-  const onClearError = (key: string) => clearError('login', key);
+  useEffect(() => firstField.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) void login({ email, password });
+    void form.submit(() => login(values));
   };
 
   return (
@@ -43,36 +38,18 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message}</FormError>
+        <FormError>{form.errors.message}</FormError>
         <TextField
           ref={firstField}
           label="Email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            edited();
-          }}
-          error={errors.email}
-          onClearError={onClearError}
+          {...field('email')}
         />
-        <PasswordField
-          label="Пароль"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            edited();
-          }}
-          error={errors.password}
-          onClearError={onClearError}
-        />
+        <PasswordField label="Пароль" autoComplete="current-password" {...field('password')} />
         <div className="auth-card__actions">
-          <Button type="submit" status={status} successText="Готово" fullWidth>
+          <Button type="submit" status={form.status} successText="Готово" fullWidth>
             Войти
           </Button>
         </div>

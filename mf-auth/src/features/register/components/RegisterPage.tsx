@@ -1,45 +1,33 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, FormError, PasswordField, paths, TextField, useAuthStore } from 'shared-ui';
+import {
+  Button,
+  FormError,
+  PasswordField,
+  paths,
+  TextField,
+  useAuthForm,
+  useAuthStore,
+  useFormValues,
+} from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 
-const empty = { name: '', email: '', password: '', password2: '' };
-type Values = typeof empty;
-
 export function RegisterPage() {
-  const { status, errors } = useAuthStore((state) => state.forms.register);
   const register = useAuthStore((state) => state.register);
-  const clearError = useAuthStore((state) => state.clearError);
-  const resetStatus = useAuthStore((state) => state.resetStatus);
-  const resetForm = useAuthStore((state) => state.resetForm);
+  const form = useAuthForm('register');
   // An invitation to an address without an account links here with ?email=.
   const [params] = useSearchParams();
-  const [values, setValues] = useState<Values>(() => ({
-    ...empty,
-    email: params.get('email')?.trim() ?? '',
-  }));
+  const { values, field } = useFormValues(
+    { name: '', email: params.get('email')?.trim() ?? '', password: '', password2: '' },
+    form,
+  );
   const firstField = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    firstField.current?.focus();
-    return () => resetForm('register');
-  }, [resetForm]);
-
-  const busy = status === 'processing' || status === 'loading';
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onClearError: (key: string) => clearError('register', key),
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      if (status === 'error') resetStatus('register');
-    },
-  });
+  useEffect(() => firstField.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) void register(values);
+    void form.submit(() => register(values));
   };
 
   return (
@@ -52,13 +40,13 @@ export function RegisterPage() {
       }
     >
       <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message}</FormError>
+        <FormError>{form.errors.message}</FormError>
         <TextField ref={firstField} label="Имя" autoComplete="name" {...field('name')} />
         <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('email')} />
         <PasswordField label="Пароль" autoComplete="new-password" {...field('password')} />
         <PasswordField label="Повторите пароль" autoComplete="new-password" {...field('password2')} />
         <div className="auth-card__actions">
-          <Button type="submit" status={status} successText="Готово" fullWidth>
+          <Button type="submit" status={form.status} successText="Готово" fullWidth>
             Зарегистрироваться
           </Button>
         </div>

@@ -1,26 +1,24 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Button, FormError, PasswordField, paths } from 'shared-ui';
+import { Button, FormError, PasswordField, paths, useFormValues, useSubmit } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 import { finishReset } from '../api/finish-reset';
-import { useSubmit } from './use-submit';
 
 export function ResetFinishPage() {
   const navigate = useNavigate();
   const { resetId = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [password2, setPassword2] = useState('');
-  const { status, errors, setErrors, run, onClearError } = useSubmit();
+  const form = useSubmit();
+  const { values, field } = useFormValues({ password: '', password2: '' }, form);
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => firstField.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      const { isCompleted } = await finishReset(resetId, password, password2);
+    void form.submit(async () => {
+      const { isCompleted } = await finishReset(resetId, values.password, values.password2);
       if (isCompleted) navigate(paths.resetSuccess.href());
-      else setErrors({ message: 'Не удалось сбросить пароль. Запросите новый код.' });
+      else form.setErrors({ message: 'Не удалось сбросить пароль. Запросите новый код.' });
     });
   };
 
@@ -31,28 +29,16 @@ export function ResetFinishPage() {
       footer={<Link to={paths.reset.href()}>Начать заново</Link>}
     >
       <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message ?? errors.resetId}</FormError>
+        <FormError>{form.errors.message ?? form.errors.resetId}</FormError>
         <PasswordField
           ref={firstField}
           label="Новый пароль"
-          name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          onClearError={onClearError}
+          {...field('password')}
         />
-        <PasswordField
-          label="Повторите пароль"
-          name="password2"
-          autoComplete="new-password"
-          value={password2}
-          onChange={(event) => setPassword2(event.target.value)}
-          error={errors.password2}
-          onClearError={onClearError}
-        />
+        <PasswordField label="Повторите пароль" autoComplete="new-password" {...field('password2')} />
         <div className="auth-card__actions">
-          <Button type="submit" status={status} fullWidth>
+          <Button type="submit" status={form.status} fullWidth>
             Сохранить
           </Button>
         </div>

@@ -1,22 +1,21 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, FormError, paths, TextField } from 'shared-ui';
+import { Button, FormError, paths, TextField, useFormValues, useSubmit } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 import { createReset } from '../api/create-reset';
-import { useSubmit } from './use-submit';
 
 export function ResetRequestPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const { status, errors, run, onClearError } = useSubmit();
+  const form = useSubmit();
+  const { values, field } = useFormValues({ email: '' }, form);
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => firstField.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      const { id } = await createReset(email);
+    void form.submit(async () => {
+      const { id } = await createReset(values.email);
       navigate(paths.resetValidate.href({ resetId: id }));
     });
   };
@@ -28,21 +27,17 @@ export function ResetRequestPage() {
       footer={<Link to={paths.login.href()}>Вернуться ко входу</Link>}
     >
       <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message}</FormError>
+        <FormError>{form.errors.message}</FormError>
         <TextField
           ref={firstField}
           label="Email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-          onClearError={onClearError}
+          {...field('email')}
         />
         <div className="auth-card__actions">
-          <Button type="submit" status={status} fullWidth>
+          <Button type="submit" status={form.status} fullWidth>
             Сбросить
           </Button>
         </div>

@@ -1,25 +1,24 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Button, FormError, paths, TextField } from 'shared-ui';
+import { Button, FormError, paths, TextField, useFormValues, useSubmit } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 import { validateReset } from '../api/validate-reset';
-import { useSubmit } from './use-submit';
 
 export function ResetValidatePage() {
   const navigate = useNavigate();
   const { resetId = '' } = useParams();
   const [searchParams] = useSearchParams();
+  const form = useSubmit();
   // The link in the e-mail carries the code: /reset/validate/{id}?code=...
-  const [code, setCode] = useState(() => searchParams.get('code') ?? '');
-  const { status, errors, run, onClearError } = useSubmit();
+  const { values, field } = useFormValues({ code: searchParams.get('code') ?? '' }, form);
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => firstField.current?.focus(), []);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      const { id } = await validateReset(resetId, code);
+    void form.submit(async () => {
+      const { id } = await validateReset(resetId, values.code);
       navigate(paths.resetFinish.href({ resetId: id }));
     });
   };
@@ -31,21 +30,17 @@ export function ResetValidatePage() {
       footer={<Link to={paths.reset.href()}>Запросить новый код</Link>}
     >
       <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message ?? errors.resetId}</FormError>
+        <FormError>{form.errors.message ?? form.errors.resetId}</FormError>
         <TextField
           ref={firstField}
           label="Код из письма"
-          name="code"
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errors.code}
-          onClearError={onClearError}
+          {...field('code')}
         />
         <div className="auth-card__actions">
-          <Button type="submit" status={status} fullWidth>
+          <Button type="submit" status={form.status} fullWidth>
             Подтвердить
           </Button>
         </div>

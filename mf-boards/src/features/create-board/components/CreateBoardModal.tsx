@@ -1,20 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import {
-  Button,
-  errorsOf,
-  FormError,
-  Modal,
-  type Status,
-  TextField,
-  useFieldErrors,
-  useModalStore,
-} from 'shared-ui';
-import type { BoardListItem, BoardSort } from '../../../types';
+import type { BoardListItem, Sort } from 'api/contract';
+import type { FormEvent } from 'react';
+import { Button, FormError, Modal, TextField, useFormValues, useModalStore, useSubmit } from 'shared-ui';
 import { createBoard } from '../api/create-board';
 
 interface CreateBoardModalProps {
   /** Sent with the board so the answer comes back in the order the page shows. */
-  sort: BoardSort;
+  sort: Sort;
   /** The board list the API answered, new board included. */
   onCreated: (boards: BoardListItem[]) => void;
 }
@@ -22,27 +13,19 @@ interface CreateBoardModalProps {
 /** The CREATE_BOARD modal: a name, 'Создать'; closes after success. */
 export function CreateBoardModal({ sort, onCreated }: CreateBoardModalProps) {
   const close = useModalStore((state) => state.close);
-  const [name, setName] = useState('');
-  const [status, setStatus] = useState<Status>('default');
-  const { errors, setErrors, clearError } = useFieldErrors();
+  const form = useSubmit();
+  const { values, field } = useFormValues({ name: '' }, form);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'processing') return;
-    setStatus('processing');
-    setErrors({});
-    try {
-      const boards = await createBoard(name, sort);
-      onCreated(boards);
+    void form.submit(async () => {
+      onCreated(await createBoard(values.name, sort));
       close();
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setStatus('error');
-    }
+    });
   };
 
   // Errors for fields this form does not show (e.g. color, sort) are shown above it.
-  const { name: nameError, ...other } = errors;
+  const { name: _name, ...other } = form.errors;
   const formError = other.message ?? Object.values(other)[0];
 
   return (
@@ -51,19 +34,12 @@ export function CreateBoardModal({ sort, onCreated }: CreateBoardModalProps) {
         <FormError>{formError}</FormError>
         <TextField
           label="Название"
-          name="name"
           autoComplete="off"
           maxLength={100}
           placeholder="Например, «Ремонт без паники»"
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (status === 'error') setStatus('default');
-          }}
-          error={nameError}
-          onClearError={clearError}
+          {...field('name')}
         />
-        <Button type="submit" status={status} fullWidth>
+        <Button type="submit" status={form.status} fullWidth>
           Создать
         </Button>
       </form>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Dropzone, errorsOf, ProgressBar, type Status, useAuthStore } from 'shared-ui';
+import { Avatar, Button, Dropzone, ProgressBar, useAuthStore, useSubmit } from 'shared-ui';
 import { SettingsCard } from '../../../components/settings-card/SettingsCard';
 import { addAvatar } from '../api/add-avatar';
 import { getAvatarUpload } from '../api/get-avatar-upload';
@@ -32,39 +32,35 @@ export function AvatarUpload() {
   const user = useAuthStore((state) => state.user);
   const loadUser = useAuthStore((state) => state.loadUser);
   const [file, setFile] = useState<File | null>(null);
-  const [status, setStatus] = useState<Status>('default');
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSubmit();
   const preview = usePreview(file);
-  const busy = status === 'processing';
 
   const choose = ([first]: File[]) => {
-    if (!first || busy) return;
+    if (!first || form.busy) return;
     setFile(first);
-    setStatus('default');
-    setError(null);
+    form.reset();
   };
 
   const upload = async () => {
-    if (!file || busy) return;
-    setStatus('processing');
-    setError(null);
+    if (!file || form.busy) return;
     setProgress(0);
-    try {
-      const { uploadUrl, objectUrl } = await getAvatarUpload(file);
-      await uploadAvatarFile(uploadUrl, file, setProgress);
-      await addAvatar(objectUrl);
-      await loadUser();
-      setFile(null);
-      setStatus('success');
-    } catch (caught) {
-      const body = errorsOf(caught);
-      setError(body.message ?? Object.values(body)[0] ?? 'Не удалось загрузить файл');
-      setStatus('error');
-    } finally {
-      setProgress(null);
-    }
+    await form.submit(async () => {
+      try {
+        const { uploadUrl, objectUrl } = await getAvatarUpload(file);
+        await uploadAvatarFile(uploadUrl, file, setProgress);
+        await addAvatar(objectUrl);
+        await loadUser();
+        setFile(null);
+      } finally {
+        setProgress(null);
+      }
+    });
   };
+
+  const error =
+    form.status === 'error' &&
+    (form.errors.message ?? Object.values(form.errors)[0] ?? 'Не удалось загрузить файл');
 
   return (
     <SettingsCard title="Аватар" className="settings-avatar">
@@ -74,7 +70,7 @@ export function AvatarUpload() {
           <Dropzone
             label="Загрузить файл"
             accept={IMAGES}
-            disabled={busy}
+            disabled={form.busy}
             onFiles={choose}
             hint="Перетащите изображение сюда или нажмите, чтобы выбрать"
           />
@@ -84,7 +80,7 @@ export function AvatarUpload() {
               <span className="settings-avatar__name" title={file.name}>
                 {file.name}
               </span>
-              <Button status={status} onClick={() => void upload()}>
+              <Button status={form.status} onClick={() => void upload()}>
                 Загрузить этот файл
               </Button>
             </div>
@@ -95,7 +91,7 @@ export function AvatarUpload() {
               {error}
             </p>
           )}
-          {status === 'success' && (
+          {form.status === 'success' && (
             <p className="settings-avatar__done" role="status">
               Аватар обновлён
             </p>
