@@ -1,6 +1,6 @@
+import type { BoardListItem, Sort } from 'api/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Status } from 'shared-ui';
-import type { BoardListItem, BoardSort } from '../../types';
 import { getBoards } from './api/get-boards';
 
 export interface BoardListState {
@@ -14,7 +14,7 @@ export interface BoardListState {
  * the older one, so a slow answer never overwrites a fresh one). `replace` takes a list the API
  * answered to a mutation (create) without another request.
  */
-export function useBoardList(sort: BoardSort) {
+export function useBoardList(sort: Sort) {
   const [state, setState] = useState<BoardListState>({ status: 'default', boards: null });
   const controller = useRef<AbortController | null>(null);
 

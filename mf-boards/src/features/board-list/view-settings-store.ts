@@ -2,8 +2,9 @@
  * How 'Мои доски' is shown: view mode and sort, each remembered in its own localStorage key
  * (SPEC.md section 9: mainPageView, mainPageSort) as the plain value, e.g. `cards` or `byNameASC`.
  */
+
+import type { Sort } from 'api/contract';
 import { create } from 'zustand';
-import type { BoardSort } from '../../types';
 
 export type BoardView = 'list' | 'cards';
 
@@ -11,7 +12,7 @@ export const VIEW_KEY = 'mainPageView';
 export const SORT_KEY = 'mainPageSort';
 
 export const VIEWS: readonly BoardView[] = ['list', 'cards'];
-export const SORTS: readonly BoardSort[] = ['default', 'byNameASC', 'byNameDESC'];
+export const SORTS: readonly Sort[] = ['default', 'byNameASC', 'byNameDESC'];
 
 function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {
@@ -31,15 +32,15 @@ function write(key: string, value: string) {
 }
 
 /** What localStorage holds now (unknown or missing values fall back to cards and default order). */
-export function storedViewSettings(): { view: BoardView; sort: BoardSort } {
+export function storedViewSettings(): { view: BoardView; sort: Sort } {
   return { view: read(VIEW_KEY, VIEWS, 'cards'), sort: read(SORT_KEY, SORTS, 'default') };
 }
 
 interface ViewSettingsState {
   view: BoardView;
-  sort: BoardSort;
+  sort: Sort;
   setView: (view: BoardView) => void;
-  setSort: (sort: BoardSort) => void;
+  setSort: (sort: Sort) => void;
 }
 
 export const useViewSettings = create<ViewSettingsState>()((set) => ({

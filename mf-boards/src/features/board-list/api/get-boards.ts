@@ -1,7 +1,8 @@
+import type { BoardListItem, Sort } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import { type BoardListItem, type BoardSort, sortQuery } from '../../../types';
+import { sortQuery } from '../../../sort-query';
 
 /** The boards the user is an accepted member of, in the chosen order. */
-export function getBoards(sort: BoardSort, signal?: AbortSignal) {
+export function getBoards(sort: Sort, signal?: AbortSignal) {
   return apiClient.get<BoardListItem[]>('/api/board', { query: { sort: sortQuery(sort) }, signal });
 }

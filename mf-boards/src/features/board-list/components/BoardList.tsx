@@ -1,7 +1,7 @@
+import type { BoardListItem } from 'api/contract';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, MODALS, paths, useModalStore } from 'shared-ui';
-import type { BoardListItem } from '../../../types';
 import type { BoardListState } from '../use-board-list';
 import type { BoardView } from '../view-settings-store';
 import { boardColor, textColorOn } from './board-color';

@@ -1,5 +1,5 @@
+import type { Sort } from 'api/contract';
 import { Select, type SelectOption } from 'shared-ui';
-import type { BoardSort } from '../../../types';
 import { type BoardView, useViewSettings } from '../view-settings-store';
 import './board-list.css';
 
@@ -37,7 +37,7 @@ export function BoardsToolbar() {
         name="sort"
         options={SORT_OPTIONS}
         value={sort}
-        onChange={(event) => setSort(event.target.value as BoardSort)}
+        onChange={(event) => setSort(event.target.value as Sort)}
       />
     </div>
   );

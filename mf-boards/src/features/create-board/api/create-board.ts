@@ -1,7 +1,8 @@
+import type { BoardListItem, Sort } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import { type BoardListItem, type BoardSort, sortQuery } from '../../../types';
+import { sortQuery } from '../../../sort-query';
 
 /** Creates a board; the API answers the user's board list in the chosen order. */
-export function createBoard(name: string, sort: BoardSort) {
+export function createBoard(name: string, sort: Sort) {
   return apiClient.post<BoardListItem[]>('/api/board', { name: name.trim(), sort: sortQuery(sort) });
 }

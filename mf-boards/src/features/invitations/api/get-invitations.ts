@@ -1,9 +1,5 @@
+import type { Invitation } from 'api/contract';
 import { apiClient } from 'shared-ui';
-
-export interface Invitation {
-  id: number;
-  board: { id: number; name: string };
-}
 
 /** The caller's pending invitations. */
 export function getInvitations(signal?: AbortSignal) {

@@ -1,7 +1,8 @@
+import type { Invitation } from 'api/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, useAuthStore } from 'shared-ui';
 import { acceptInvitation } from '../api/accept-invitation';
-import { getInvitations, type Invitation } from '../api/get-invitations';
+import { getInvitations } from '../api/get-invitations';
 import { rejectInvitation } from '../api/reject-invitation';
 import './invitations.css';
 
