@@ -1,25 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { assign, fetchMock, jsonResponse, setUpFrontEndTests } from '../test';
 import { ApiError, apiClient, buildQuery } from './api-client';
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+type SentInit = { method: string; headers: Record<string, string | undefined>; body: string };
 
 describe('api client', () => {
-  const fetchMock = vi.fn();
-  const assign = vi.fn();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('location', { ...window.location, pathname: '/board/1', assign });
-    localStorage.clear();
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    assign.mockReset();
-  });
+  setUpFrontEndTests({ pathname: '/board/1' });
 
   it('repeats the key for array query params and skips empty values', () => {
     expect(buildQuery({ label: [1, 2], assignee: ['7'], search: 'a b', priority: undefined, x: null })).toBe(
@@ -38,7 +24,7 @@ describe('api client', () => {
       ok: true,
     });
 
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0] as [string, SentInit];
     expect(url).toBe('/api/board?sort=byNameASC');
     expect(init.method).toBe('POST');
     expect(init.headers.Authorization).toBe('Bearer abc');
@@ -49,7 +35,7 @@ describe('api client', () => {
   it('sends no authorization header without a token', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, []));
     await apiClient.get('/api/board', { query: { label: ['1', '2'] } });
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls[0] as [string, SentInit];
     expect(url).toBe('/api/board?label=1&label=2');
     expect(init.headers.Authorization).toBeUndefined();
   });

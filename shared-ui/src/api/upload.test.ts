@@ -1,49 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeXhr, fakeNetwork } from '../test';
 import { ApiError } from './api-client';
 import { uploadFile } from './upload';
 
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
 describe('uploadFile', () => {
-  beforeEach(() => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    localStorage.setItem('token', 'secret');
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  fakeNetwork();
+  beforeEach(() => localStorage.setItem('token', 'secret'));
+  afterEach(() => localStorage.clear());
 
   it('PUTs the bytes with their type, no bearer token, and reports progress', async () => {
     const file = new File(['hello'], 'a.txt', { type: 'text/plain' });

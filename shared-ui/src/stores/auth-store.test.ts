@@ -1,28 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { assign, bodyOf, fetchMock, jsonResponse, setUpFrontEndTests } from '../test';
 import { useAuthStore } from './auth-store';
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const initial = useAuthStore.getState();
-
 describe('auth store', () => {
-  const fetchMock = vi.fn();
-  const assign = vi.fn();
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('location', { ...window.location, pathname: '/login', assign });
-    localStorage.clear();
-    useAuthStore.setState(initial, true);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-    assign.mockReset();
-  });
+  setUpFrontEndTests({ pathname: '/login' });
 
   it('a rejected login stores the body as field errors and sets status error', async () => {
     let resolve!: (response: Response) => void;
@@ -36,7 +17,7 @@ describe('auth store', () => {
     const { login } = useAuthStore.getState().forms;
     expect(login.status).toBe('error');
     expect(login.errors).toEqual({ password: 'Неверный e-mail или пароль', email: 'Проверьте e-mail' });
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ email: 'a@b.ru', password: 'x' });
+    expect(bodyOf('POST /api/auth/login')).toEqual({ email: 'a@b.ru', password: 'x' });
     expect(assign).not.toHaveBeenCalled();
   });
 
@@ -60,7 +41,7 @@ describe('auth store', () => {
       .getState()
       .register({ name: '  Аня  ', email: 'a@b.ru', password: 'secret12', password2: 'secret12' });
 
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({
+    expect(bodyOf('POST /api/auth/register')).toEqual({
       name: 'Аня',
       email: 'a@b.ru',
       password: 'secret12',
@@ -89,7 +70,7 @@ describe('auth store', () => {
     localStorage.setItem('token', 'old');
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true, token: 'fresh' }));
     await useAuthStore.getState().changePassword({ oldPassword: ' a ', password: ' b ', password2: ' b ' });
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({
+    expect(bodyOf('PUT /api/auth/password')).toEqual({
       oldPassword: 'a',
       password: 'b',
       password2: 'b',
@@ -105,7 +86,7 @@ describe('auth store', () => {
         jsonResponse(200, { id: 3, name: 'Б', email: 'b@b.ru', gender: 0, avatar: null }),
       );
     await useAuthStore.getState().edit({ name: ' Б ', email: ' b@b.ru ', gender: 0 });
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ name: 'Б', email: 'b@b.ru', gender: 0 });
+    expect(bodyOf('PUT /api/auth/edit')).toEqual({ name: 'Б', email: 'b@b.ru', gender: 0 });
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/user');
     expect(useAuthStore.getState().user?.name).toBe('Б');
     expect(useAuthStore.getState().forms.edit.status).toBe('success');
