@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, OWASP_SCRYPT } from '../src/config.js';
-import { GENEROUS_LIMITS, testConfig } from '../test/helpers.js';
+import { GENEROUS_LIMITS, testConfig } from '../test/fixtures.js';
 import { createTempDatabase } from '../test/pg.js';
 
 export interface BenchApp {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers.js';
+import { createTestApp, type TestApp } from '../test/fixtures.js';
 
 describe('app', () => {
   let t: TestApp;

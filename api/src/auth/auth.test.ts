@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, newUser, register, snapshot, type TestApp } from '../../test/helpers.js';
+import {
+  accountSnapshot,
+  bearer,
+  createTestApp,
+  newUser,
+  register,
+  type TestApp,
+} from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +24,7 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: objec
 
 /** Runs a call that must be rejected and checks that no row changed. */
 async function rejected(method: 'POST' | 'PUT', url: string, payload: unknown, token?: string) {
-  const before = await snapshot(t.db);
+  const before = await accountSnapshot(t.db);
   const headers: Record<string, string> = token ? bearer(token) : {};
   // A string is sent as raw JSON text, to try bodies that are not objects or not JSON at all.
   const res =
@@ -29,7 +36,7 @@ async function rejected(method: 'POST' | 'PUT', url: string, payload: unknown, t
           headers: { ...headers, 'content-type': 'application/json' },
         })
       : await t.app.inject({ method, url, payload: payload as object, headers });
-  expect(await snapshot(t.db)).toEqual(before);
+  expect(await accountSnapshot(t.db)).toEqual(before);
   return { status: res.statusCode, body: res.json() as Record<string, string> };
 }
 

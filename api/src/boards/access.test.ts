@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../test/helpers.js';
+import {
+  boardVersion,
+  createTestApp,
+  seedBoard as seedTestBoard,
+  type TestApp,
+} from '../../test/fixtures.js';
 import { changeBoard, requireBoardCreator, requireBoardMember, withBoardLock } from './access.js';
 
 let t: TestApp;
@@ -8,43 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function userId(email: string) {
-  const row = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
+/** A seeded board with the ids of its users in every standing. */
 async function seedBoard() {
-  const creator = await userId((await register(t.app)).email);
-  const member = await userId((await register(t.app)).email);
-  const pending = await userId((await register(t.app)).email);
-  const removed = await userId((await register(t.app)).email);
-  const outsider = await userId((await register(t.app)).email);
-  const { id: boardId } = await t.db
-    .insertInto('boards')
-    .values({ name: 'Доска', created_by: creator })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('board_members')
-    .values([
-      { board_id: boardId, user_id: creator, accepted: true },
-      { board_id: boardId, user_id: member, accepted: true },
-      { board_id: boardId, user_id: pending, accepted: false },
-      { board_id: boardId, user_id: removed, accepted: true, is_deleted: true },
-    ])
-    .execute();
-  return { boardId, creator, member, pending, removed, outsider };
+  const b = await seedTestBoard(t.app);
+  return {
+    boardId: b.id,
+    creator: b.creator.id,
+    member: b.member.id,
+    pending: b.pending.id,
+    removed: b.removed.id,
+    outsider: b.outsider.id,
+  };
 }
-
-const version = async (boardId: number) =>
-  Number(
-    (await t.db.selectFrom('boards').select('version').where('id', '=', boardId).executeTakeFirstOrThrow())
-      .version,
-  );
 
 describe('board access', () => {
   it('lets accepted members read and only the creator administer', async () => {
@@ -76,7 +56,7 @@ describe('board access', () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(await version(b.boardId)).toBe(1);
+    expect(await boardVersion(t.db, b.boardId)).toBe(1);
     await expect(withBoardLock(t.db, 999_999, async () => 1)).rejects.toMatchObject({ statusCode: 404 });
   });
 
@@ -88,7 +68,7 @@ describe('board access', () => {
       ),
     );
     expect(versions.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(await version(b.boardId)).toBe(8);
+    expect(await boardVersion(t.db, b.boardId)).toBe(8);
   });
 
   it('checks access under the lock and changes nothing when refused', async () => {
@@ -102,6 +82,6 @@ describe('board access', () => {
         changeBoard(t.app, { boardId: b.boardId, userId, role, change: 'board' }, async () => 1),
       ).rejects.toMatchObject({ statusCode: 403 });
     }
-    expect(await version(b.boardId)).toBe(0);
+    expect(await boardVersion(t.db, b.boardId)).toBe(0);
   });
 });

@@ -2,14 +2,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
-  api,
-  boardRows,
+  boardSnapshot,
+  call,
   createBoard,
+  createTestApp,
   insertTask,
   type Person,
   person,
-} from '../../test/boards.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+  type TestApp,
+} from '../../test/fixtures.js';
 import { buildApp } from '../app.js';
 import type { Board, BoardListItem } from './schemas.js';
 
@@ -23,14 +24,14 @@ const MB = 'x'.repeat(1024 * 1024);
 type Errors = Record<string, string>;
 
 const list = async (who: Person, query = '') =>
-  (await api<BoardListItem[]>(t.app, who, 'GET', `/api/board${query}`)).body;
+  (await call<BoardListItem[]>(t.app, who, 'GET', `/api/board${query}`)).body;
 const detail = async (who: Person, boardId: number, query = '') =>
-  api<Board>(t.app, who, 'GET', `/api/board/${boardId}${query}`);
+  call<Board>(t.app, who, 'GET', `/api/board/${boardId}${query}`);
 
 describe('POST /api/board', () => {
   it('creates a board with the defaults; the creator is its accepted member', async () => {
-    const anna = await person(t.app, t.db, 'Анна');
-    const res = await api<BoardListItem[]>(t.app, anna, 'POST', '/api/board', { name: '  Работа  ' });
+    const anna = await person(t.app, 'Анна');
+    const res = await call<BoardListItem[]>(t.app, anna, 'POST', '/api/board', { name: '  Работа  ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: expect.any(Number), name: 'Работа', color: '#f4f5f7' }]);
     const id = res.body[0]?.id as number;
@@ -73,9 +74,9 @@ describe('POST /api/board', () => {
   });
 
   it('takes a colour and answers the list in the requested order', async () => {
-    const boris = await person(t.app, t.db);
-    await api(t.app, boris, 'POST', '/api/board', { name: 'Яблоко' });
-    const res = await api<BoardListItem[]>(t.app, boris, 'POST', '/api/board', {
+    const boris = await person(t.app);
+    await call(t.app, boris, 'POST', '/api/board', { name: 'Яблоко' });
+    const res = await call<BoardListItem[]>(t.app, boris, 'POST', '/api/board', {
       name: 'арбуз',
       color: '#A1B2C3',
       sort: 'byNameASC',
@@ -98,8 +99,8 @@ describe('POST /api/board', () => {
     ['1 MB colour', { name: 'Доска', color: `#${MB}` }, { color: 'Некорректный цвет' }],
     ['unknown sort', { name: 'Доска', sort: 'byDate' }, { sort: 'Неизвестный порядок сортировки' }],
   ])('refuses %s and creates nothing', async (_case, payload, errors) => {
-    const user = await person(t.app, t.db);
-    const res = await api<Errors>(t.app, user, 'POST', '/api/board', payload);
+    const user = await person(t.app);
+    const res = await call<Errors>(t.app, user, 'POST', '/api/board', payload);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errors);
     expect(await t.db.selectFrom('boards').select('id').where('created_by', '=', user.id).execute()).toEqual(
@@ -108,14 +109,14 @@ describe('POST /api/board', () => {
   });
 
   it('needs a token', async () => {
-    const res = await api(t.app, null, 'POST', '/api/board', { name: 'Доска' });
+    const res = await call(t.app, null, 'POST', '/api/board', { name: 'Доска' });
     expect(res.status).toBe(401);
   });
 });
 
 describe('GET /api/board', () => {
   it('lists accepted memberships in creation order or by name, both ways', async () => {
-    const user = await person(t.app, t.db);
+    const user = await person(t.app);
     for (const name of ['ёжик', 'Банан', 'апельсин', 'Zebra', 'ель', 'Жук'])
       await createBoard(t.app, user, name);
     const names = async (query: string) => (await list(user, query)).map((b) => b.name);
@@ -123,21 +124,21 @@ describe('GET /api/board', () => {
     expect(await names('?sort=default')).toEqual(['ёжик', 'Банан', 'апельсин', 'Zebra', 'ель', 'Жук']);
     expect(await names('?sort=byNameASC')).toEqual(['Zebra', 'апельсин', 'Банан', 'ёжик', 'ель', 'Жук']);
     expect(await names('?sort=byNameDESC')).toEqual(['Жук', 'ель', 'ёжик', 'Банан', 'апельсин', 'Zebra']);
-    const bad = await api<Errors>(t.app, user, 'GET', '/api/board?sort=sideways');
+    const bad = await call<Errors>(t.app, user, 'GET', '/api/board?sort=sideways');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ sort: 'Неизвестный порядок сортировки' });
   });
 
   it('leaves out boards the user is only invited to or was removed from', async () => {
-    const owner = await person(t.app, t.db);
-    const guest = await person(t.app, t.db);
+    const owner = await person(t.app);
+    const guest = await person(t.app);
     const invited = await createBoard(t.app, owner, 'Приглашение');
     const removed = await createBoard(t.app, owner, 'Бывшая');
     const member = await createBoard(t.app, owner, 'Общая');
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId: invited, email: guest.email });
-    await addMember(t.app, t.db, owner, removed, guest);
-    await addMember(t.app, t.db, owner, member, guest);
-    await api(t.app, owner, 'DELETE', `/api/board/${removed}/member/${guest.id}`);
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId: invited, email: guest.email });
+    await addMember(t.app, owner, removed, guest);
+    await addMember(t.app, owner, member, guest);
+    await call(t.app, owner, 'DELETE', `/api/board/${removed}/member/${guest.id}`);
     expect(await list(guest)).toEqual([{ id: member, name: 'Общая', color: '#f4f5f7' }]);
   });
 });
@@ -147,17 +148,17 @@ describe('lists kept in memory', () => {
     const other = buildApp(t.config);
     await other.ready();
     try {
-      const owner = await person(t.app, t.db);
-      const guest = await person(t.app, t.db);
+      const owner = await person(t.app);
+      const guest = await person(t.app);
       const shared = await createBoard(t.app, owner, 'Старое имя');
       const pending = await createBoard(t.app, owner, 'Приглашение');
-      await addMember(t.app, t.db, owner, shared, guest);
-      await api(t.app, owner, 'POST', '/api/invite/send', { boardId: pending, email: guest.email });
+      await addMember(t.app, owner, shared, guest);
+      await call(t.app, owner, 'POST', '/api/invite/send', { boardId: pending, email: guest.email });
       const lists = async (app: typeof other) => ({
-        boards: (await api<BoardListItem[]>(app, guest, 'GET', '/api/board?sort=byNameASC')).body.map(
+        boards: (await call<BoardListItem[]>(app, guest, 'GET', '/api/board?sort=byNameASC')).body.map(
           (b) => b.name,
         ),
-        invites: (await api<{ board: { name: string } }[]>(app, guest, 'GET', '/api/invite')).body.map(
+        invites: (await call<{ board: { name: string } }[]>(app, guest, 'GET', '/api/invite')).body.map(
           (i) => i.board.name,
         ),
       });
@@ -166,16 +167,16 @@ describe('lists kept in memory', () => {
       expect(await lists(other)).toEqual({ boards: ['Старое имя'], invites: ['Приглашение'] });
 
       const settings = { color: '#000000', showIdsMode: 'empty', showTotalColumnEstimation: false };
-      await api(other, owner, 'PUT', `/api/board/edit/${shared}`, { name: 'Новое имя', ...settings });
-      await api(other, owner, 'PUT', `/api/board/edit/${pending}`, {
+      await call(other, owner, 'PUT', `/api/board/edit/${shared}`, { name: 'Новое имя', ...settings });
+      await call(other, owner, 'PUT', `/api/board/edit/${pending}`, {
         name: 'Другое приглашение',
         ...settings,
       });
       expect(await lists(t.app)).toEqual({ boards: ['Новое имя'], invites: ['Другое приглашение'] });
 
-      await api(other, guest, 'DELETE', `/api/board/${shared}/member/${guest.id}`);
+      await call(other, guest, 'DELETE', `/api/board/${shared}/member/${guest.id}`);
       expect(await lists(t.app)).toEqual({ boards: [], invites: ['Другое приглашение'] });
-      await api(other, owner, 'DELETE', `/api/board/${pending}`);
+      await call(other, owner, 'DELETE', `/api/board/${pending}`);
       expect(await lists(t.app)).toEqual({ boards: [], invites: [] });
     } finally {
       await other.close();
@@ -185,7 +186,7 @@ describe('lists kept in memory', () => {
 
 describe('board detail kept in memory', () => {
   it('is rebuilt after every change, a new filter, or a member renaming themselves', async () => {
-    const owner = await person(t.app, t.db, 'Анна');
+    const owner = await person(t.app, 'Анна');
     const boardId = await createBoard(t.app, owner, 'Доска');
     const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
     await insertTask(t.db, boardId, { columnId: column?.id as number, title: 'Первая', createdBy: owner.id });
@@ -193,7 +194,7 @@ describe('board detail kept in memory', () => {
     expect(Object.keys(first.body.tasks)).toHaveLength(1);
     expect((await detail(owner, boardId)).body).toEqual(first.body);
 
-    await api(t.app, owner, 'PUT', '/api/auth/edit', { name: 'Анна Петровна', email: owner.email });
+    await call(t.app, owner, 'PUT', '/api/auth/edit', { name: 'Анна Петровна', email: owner.email });
     const renamed = (await detail(owner, boardId)).body;
     expect(renamed.members[0]?.name).toBe('Анна Петровна');
     expect(renamed.version).toBe(first.body.version);
@@ -204,7 +205,7 @@ describe('board detail kept in memory', () => {
     expect(Object.keys((await detail(owner, boardId, '?priority=high&priority=low')).body.tasks)).toEqual([]);
 
     const settings = { name: 'Новая', color: '#ffffff', showIdsMode: 'dot', showTotalColumnEstimation: true };
-    await api(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, settings);
+    await call(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, settings);
     const edited = (await detail(owner, boardId)).body;
     expect(edited).toMatchObject({ name: 'Новая', showIdsMode: 'dot', version: first.body.version + 1 });
   });
@@ -212,7 +213,7 @@ describe('board detail kept in memory', () => {
 
 describe('lists kept in memory, compressed', () => {
   it('answers a long list in brotli or gzip as accepted, and small ones as they are', async () => {
-    const user = await person(t.app, t.db);
+    const user = await person(t.app);
     for (let i = 0; i < 40; i += 1) await createBoard(t.app, user, `Доска номер ${i}`);
     const get = (encoding?: string) =>
       t.app.inject({
@@ -243,16 +244,16 @@ describe('lists kept in memory, compressed', () => {
 
 describe('GET /api/board/{boardId}', () => {
   it('shows members (pending, removed and invited addresses too), columns, tasks and labels', async () => {
-    const owner = await person(t.app, t.db, 'Владелец');
-    const member = await person(t.app, t.db, 'Участник');
-    const pending = await person(t.app, t.db, 'Ждущий');
-    const gone = await person(t.app, t.db, 'Ушедший');
+    const owner = await person(t.app, 'Владелец');
+    const member = await person(t.app, 'Участник');
+    const pending = await person(t.app, 'Ждущий');
+    const gone = await person(t.app, 'Ушедший');
     const boardId = await createBoard(t.app, owner, 'Проект');
-    await addMember(t.app, t.db, owner, boardId, member);
-    await addMember(t.app, t.db, owner, boardId, gone);
-    await api(t.app, gone, 'DELETE', `/api/board/${boardId}/member/${gone.id}`);
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: pending.email });
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'Nobody@Example.com' });
+    await addMember(t.app, owner, boardId, member);
+    await addMember(t.app, owner, boardId, gone);
+    await call(t.app, gone, 'DELETE', `/api/board/${boardId}/member/${gone.id}`);
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId, email: pending.email });
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'Nobody@Example.com' });
 
     const [todo, doing] = await t.db
       .selectFrom('columns')
@@ -376,25 +377,25 @@ describe('GET /api/board/{boardId}', () => {
   });
 
   it('answers 404 for an unknown board, 403 for a non-member and 400 for a malformed id', async () => {
-    const owner = await person(t.app, t.db);
-    const stranger = await person(t.app, t.db);
+    const owner = await person(t.app);
+    const stranger = await person(t.app);
     const boardId = await createBoard(t.app, owner);
     expect(await detail(stranger, boardId)).toMatchObject({ status: 403, body: { message: 'Нет доступа' } });
     expect(await detail(owner, 2_000_000_000)).toMatchObject({
       status: 404,
       body: { message: 'Не найдено' },
     });
-    expect((await api(t.app, owner, 'GET', '/api/board/abc')).status).toBe(400);
-    expect((await api(t.app, owner, 'GET', '/api/board/99999999999')).status).toBe(400);
+    expect((await call(t.app, owner, 'GET', '/api/board/abc')).status).toBe(400);
+    expect((await call(t.app, owner, 'GET', '/api/board/99999999999')).status).toBe(400);
   });
 
   it('filters tasks: OR within a key, AND across keys, search over title and description', async () => {
-    const owner = await person(t.app, t.db);
-    const ann = await person(t.app, t.db);
-    const bob = await person(t.app, t.db);
+    const owner = await person(t.app);
+    const ann = await person(t.app);
+    const bob = await person(t.app);
     const boardId = await createBoard(t.app, owner);
-    await addMember(t.app, t.db, owner, boardId, ann);
-    await addMember(t.app, t.db, owner, boardId, bob);
+    await addMember(t.app, owner, boardId, ann);
+    await addMember(t.app, owner, boardId, bob);
     const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
     const columnId = column?.id as number;
     const [red, blue] = await t.db
@@ -450,7 +451,7 @@ describe('GET /api/board/{boardId}', () => {
   });
 
   it('compresses the board with gzip or brotli', async () => {
-    const owner = await person(t.app, t.db);
+    const owner = await person(t.app);
     const boardId = await createBoard(t.app, owner);
     const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
     for (let i = 0; i < 20; i += 1) {
@@ -489,9 +490,9 @@ describe('PUT /api/board/edit/{boardId}', () => {
   };
 
   it('lets the creator change the settings and bumps the version', async () => {
-    const owner = await person(t.app, t.db);
+    const owner = await person(t.app);
     const boardId = await createBoard(t.app, owner);
-    const res = await api<BoardListItem[]>(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, {
+    const res = await call<BoardListItem[]>(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, {
       ...valid,
       name: '  Новое имя ',
       color: '#AABBCC',
@@ -514,19 +515,22 @@ describe('PUT /api/board/edit/{boardId}', () => {
       { showTotalColumnEstimation: 'Некорректное значение' },
     ],
   ])('refuses %s and changes nothing', async (_case, change, errors) => {
-    const owner = await person(t.app, t.db);
+    const owner = await person(t.app);
     const boardId = await createBoard(t.app, owner);
-    const before = await boardRows(t.db, boardId);
-    const res = await api<Errors>(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, { ...valid, ...change });
+    const before = await boardSnapshot(t.db, boardId);
+    const res = await call<Errors>(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, {
+      ...valid,
+      ...change,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errors);
-    expect(await boardRows(t.db, boardId)).toEqual(before);
+    expect(await boardSnapshot(t.db, boardId)).toEqual(before);
   });
 
   it('reports every bad field at once', async () => {
-    const owner = await person(t.app, t.db);
+    const owner = await person(t.app);
     const boardId = await createBoard(t.app, owner);
-    const res = await api<Errors>(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, {
+    const res = await call<Errors>(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, {
       name: '',
       color: 'blue',
       showIdsMode: 1,
@@ -540,20 +544,20 @@ describe('PUT /api/board/edit/{boardId}', () => {
   });
 
   it('answers 404 for an unknown board', async () => {
-    const owner = await person(t.app, t.db);
-    const res = await api(t.app, owner, 'PUT', '/api/board/edit/2000000000', valid);
+    const owner = await person(t.app);
+    const res = await call(t.app, owner, 'PUT', '/api/board/edit/2000000000', valid);
     expect(res).toMatchObject({ status: 404, body: { message: 'Не найдено' } });
   });
 });
 
 describe('DELETE /api/board/{boardId}', () => {
   it('deletes the board and everything on it, and answers the remaining list', async () => {
-    const owner = await person(t.app, t.db);
-    const member = await person(t.app, t.db);
+    const owner = await person(t.app);
+    const member = await person(t.app);
     const keep = await createBoard(t.app, owner, 'Остаётся');
     const boardId = await createBoard(t.app, owner, 'Удаляется');
-    await addMember(t.app, t.db, owner, boardId, member);
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'later@example.com' });
+    await addMember(t.app, owner, boardId, member);
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'later@example.com' });
     const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
     const label = await t.db
       .insertInto('labels')
@@ -583,9 +587,9 @@ describe('DELETE /api/board/{boardId}', () => {
         created_by: owner.id,
       })
       .execute();
-    const keepRows = await boardRows(t.db, keep);
+    const keepRows = await boardSnapshot(t.db, keep);
 
-    const res = await api<BoardListItem[]>(t.app, owner, 'DELETE', `/api/board/${boardId}`);
+    const res = await call<BoardListItem[]>(t.app, owner, 'DELETE', `/api/board/${boardId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: keep, name: 'Остаётся', color: '#f4f5f7' }]);
 
@@ -625,7 +629,7 @@ describe('DELETE /api/board/{boardId}', () => {
     expect(
       await t.db.selectFrom('task_labels').select('label_id').where('task_id', '=', taskId).execute(),
     ).toEqual([]);
-    expect(await boardRows(t.db, keep)).toEqual(keepRows);
+    expect(await boardSnapshot(t.db, keep)).toEqual(keepRows);
     expect(await list(member)).toEqual([]);
     expect(await detail(owner, boardId)).toMatchObject({ status: 404 });
   });

@@ -3,12 +3,13 @@ import {
   boardVersion,
   call,
   columnTasks,
+  createTestApp,
+  type Person,
   refused,
   seedBoard,
+  type TestApp,
   type TestBoard,
-  type TestUser,
-} from '../../test/board-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+} from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,15 +32,15 @@ async function columnOrder(boardId: number) {
 }
 
 async function addTask(b: TestBoard, columnId: string, title = 'Задача') {
-  const res = await call(t, b.member, 'POST', '/api/task/create', { boardId: b.id, columnId, title });
+  const res = await call(t.app, b.member, 'POST', '/api/task/create', { boardId: b.id, columnId, title });
   expect(res.status).toBe(200);
   return res.body.id as string;
 }
 
 describe('POST /api/column', () => {
   it('appends a column to the board', async () => {
-    const b = await seedBoard(t);
-    const res = await call(t, b.member, 'POST', '/api/column', { boardId: b.id, name: '  Проверка  ' });
+    const b = await seedBoard(t.app);
+    const res = await call(t.app, b.member, 'POST', '/api/column', { boardId: b.id, name: '  Проверка  ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^\d+$/),
@@ -50,7 +51,7 @@ describe('POST /api/column', () => {
     expect(await columnOrder(b.id)).toEqual([...b.columns, res.body.id]);
     expect(await boardVersion(t.db, b.id)).toBe(1);
     // The board id may come as its digits too.
-    const again = await call(t, b.creator, 'POST', '/api/column', { boardId: String(b.id), name: 'Ещё' });
+    const again = await call(t.app, b.creator, 'POST', '/api/column', { boardId: String(b.id), name: 'Ещё' });
     expect(again.status).toBe(200);
   });
 
@@ -61,8 +62,8 @@ describe('POST /api/column', () => {
     ['name of wrong type', { name: 7 }, { name: 'Введите название колонки' }],
     ['bad board id', { boardId: 'abc' }, { boardId: 'Некорректный идентификатор' }],
   ])('refuses a %s', async (_case, change, message) => {
-    const b = await seedBoard(t);
-    const res = await refused(t, b.member, 'POST', '/api/column', {
+    const b = await seedBoard(t.app);
+    const res = await refused(t.app, b.member, 'POST', '/api/column', {
       boardId: b.id,
       name: 'Колонка',
       ...change,
@@ -71,9 +72,9 @@ describe('POST /api/column', () => {
   });
 
   it('answers 404 for an unknown board', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     for (const boardId of [999_999, '99999999999999']) {
-      const res = await refused(t, b.member, 'POST', '/api/column', { boardId, name: 'Колонка' });
+      const res = await refused(t.app, b.member, 'POST', '/api/column', { boardId, name: 'Колонка' });
       expect(res).toEqual({ status: 404, body: { message: 'Не найдено' } });
     }
   });
@@ -81,10 +82,10 @@ describe('POST /api/column', () => {
 
 describe('PUT /api/column/edit', () => {
   it('renames a column and answers it with its tasks in order', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const first = await addTask(b, b.columns[1]!);
     const second = await addTask(b, b.columns[1]!);
-    const res = await call(t, b.member, 'PUT', `/api/column/edit/${b.id}/${b.columns[1]}`, {
+    const res = await call(t.app, b.member, 'PUT', `/api/column/edit/${b.id}/${b.columns[1]}`, {
       name: ' Тест ',
     });
     expect(res).toEqual({
@@ -94,20 +95,20 @@ describe('PUT /api/column/edit', () => {
   });
 
   it('refuses a bad name and unknown columns, changing nothing', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const url = `/api/column/edit/${b.id}/${b.columns[0]}`;
-    expect(await refused(t, b.member, 'PUT', url, { name: '' })).toEqual({
+    expect(await refused(t.app, b.member, 'PUT', url, { name: '' })).toEqual({
       status: 400,
       body: { name: 'Введите название колонки' },
     });
-    expect(await refused(t, b.member, 'PUT', url, { name: MB })).toEqual({
+    expect(await refused(t.app, b.member, 'PUT', url, { name: MB })).toEqual({
       status: 400,
       body: { name: 'Слишком длинное значение' },
     });
     for (const columnId of [other.columns[0], '999999']) {
       expect(
-        await refused(t, b.member, 'PUT', `/api/column/edit/${b.id}/${columnId}`, { name: 'Х' }),
+        await refused(t.app, b.member, 'PUT', `/api/column/edit/${b.id}/${columnId}`, { name: 'Х' }),
       ).toEqual({
         status: 404,
         body: { message: 'Не найдено' },
@@ -115,7 +116,7 @@ describe('PUT /api/column/edit', () => {
     }
     for (const columnId of ['abc', '99999999999']) {
       expect(
-        await refused(t, b.member, 'PUT', `/api/column/edit/${b.id}/${columnId}`, { name: 'Х' }),
+        await refused(t.app, b.member, 'PUT', `/api/column/edit/${b.id}/${columnId}`, { name: 'Х' }),
       ).toEqual({
         status: 400,
         body: { columnId: 'Некорректный идентификатор' },
@@ -126,16 +127,16 @@ describe('PUT /api/column/edit', () => {
 
 describe('PUT /api/column/reorder', () => {
   it('puts the columns in the given order', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const [a, c, d] = b.columns as [string, string, string];
-    const res = await call(t, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: [d, a, c] });
+    const res = await call(t.app, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: [d, a, c] });
     expect(res).toEqual({ status: 200, body: { columnOrder: [d, a, c] } });
     expect(await columnOrder(b.id)).toEqual([d, a, c]);
   });
 
   it('refuses anything but a permutation of the board columns', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const [a, c, d] = b.columns as [string, string, string];
     for (const order of [
       [a, c],
@@ -146,13 +147,17 @@ describe('PUT /api/column/reorder', () => {
       [],
       [a, c, '99999999999'],
     ]) {
-      const res = await refused(t, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: order });
+      const res = await refused(t.app, b.member, 'PUT', `/api/column/reorder/${b.id}`, {
+        columnOrder: order,
+      });
       expect(res).toEqual({ status: 400, body: MISMATCH });
     }
     expect(
-      await refused(t, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: [a, c, 'x'] }),
+      await refused(t.app, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: [a, c, 'x'] }),
     ).toEqual({ status: 400, body: MISMATCH });
-    expect(await refused(t, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: 'abc' })).toEqual({
+    expect(
+      await refused(t.app, b.member, 'PUT', `/api/column/reorder/${b.id}`, { columnOrder: 'abc' }),
+    ).toEqual({
       status: 400,
       body: MISMATCH,
     });
@@ -161,15 +166,15 @@ describe('PUT /api/column/reorder', () => {
 
 describe('DELETE /api/column/delete', () => {
   it('deletes the column with its tasks and closes the gap', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const doomed = await addTask(b, b.columns[1]!);
     const kept = await addTask(b, b.columns[2]!);
-    await call(t, b.member, 'POST', '/api/comment/create', {
+    await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId: doomed,
       text: 'Комментарий',
     });
-    const res = await call(t, b.member, 'DELETE', `/api/column/delete/${b.id}/${b.columns[1]}`);
+    const res = await call(t.app, b.member, 'DELETE', `/api/column/delete/${b.id}/${b.columns[1]}`);
     expect(res).toEqual({ status: 200, body: { success: true } });
     expect(await columnOrder(b.id)).toEqual([b.columns[0], b.columns[2]]);
     const tasks = await t.db.selectFrom('tasks').select('id').where('board_id', '=', b.id).execute();
@@ -179,10 +184,10 @@ describe('DELETE /api/column/delete', () => {
   });
 
   it('answers 404 for a column that is not on the board', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     for (const columnId of [other.columns[0], '999999']) {
-      expect(await refused(t, b.member, 'DELETE', `/api/column/delete/${b.id}/${columnId}`)).toEqual({
+      expect(await refused(t.app, b.member, 'DELETE', `/api/column/delete/${b.id}/${columnId}`)).toEqual({
         status: 404,
         body: { message: 'Не найдено' },
       });
@@ -192,9 +197,9 @@ describe('DELETE /api/column/delete', () => {
 
 describe('permissions', () => {
   it('refuses every column call to users who are not accepted members, changing nothing', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const [a, c, d] = b.columns as [string, string, string];
-    const calls: [TestUser, 'POST' | 'PUT' | 'DELETE', string, unknown][] = [];
+    const calls: [Person, 'POST' | 'PUT' | 'DELETE', string, unknown][] = [];
     for (const user of [b.outsider, b.pending, b.removed]) {
       calls.push(
         [user, 'POST', '/api/column', { boardId: b.id, name: 'Чужая' }],
@@ -204,7 +209,7 @@ describe('permissions', () => {
       );
     }
     for (const [user, method, url, payload] of calls) {
-      expect(await refused(t, user, method, url, payload)).toEqual({
+      expect(await refused(t.app, user, method, url, payload)).toEqual({
         status: 403,
         body: { message: 'Нет доступа' },
       });

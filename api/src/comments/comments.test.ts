@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, refused, seedBoard, type TestBoard, type TestUser } from '../../test/board-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import {
+  call,
+  createTestApp,
+  type Person,
+  refused,
+  seedBoard,
+  type TestApp,
+  type TestBoard,
+} from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +19,7 @@ const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 const EMPTY = { text: 'Введите текст комментария' };
 
 async function addTask(b: TestBoard) {
-  const res = await call(t, b.member, 'POST', '/api/task/create', {
+  const res = await call(t.app, b.member, 'POST', '/api/task/create', {
     boardId: b.id,
     columnId: b.columns[0],
     title: 'Задача',
@@ -22,9 +29,9 @@ async function addTask(b: TestBoard) {
 
 describe('POST /api/comment/create', () => {
   it('adds a comment that the task detail lists oldest first', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b);
-    const first = await call(t, b.member, 'POST', '/api/comment/create', {
+    const first = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
       text: ' Первый ',
@@ -40,13 +47,13 @@ describe('POST /api/comment/create', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     });
-    const second = await call(t, b.creator, 'POST', '/api/comment/create', {
+    const second = await call(t.app, b.creator, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId: Number(taskId),
       text: 'Второй',
     });
     expect(second.status).toBe(200);
-    const detail = await call(t, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
+    const detail = await call(t.app, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
     expect(detail.body.comments).toEqual([first.body, second.body]);
     expect(detail.body.commentsCount).toBe(2);
   });
@@ -58,9 +65,9 @@ describe('POST /api/comment/create', () => {
     ['text over 5 000 characters', { text: 'я'.repeat(5001) }, { text: 'Слишком длинное значение' }],
     ['1 MB text', { text: 'x'.repeat(1024 * 1024) }, { text: 'Слишком длинное значение' }],
   ])('refuses %s', async (_case, change: { text?: string }, message) => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b);
-    const res = await refused(t, b.member, 'POST', '/api/comment/create', {
+    const res = await refused(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
       ...change,
@@ -69,12 +76,12 @@ describe('POST /api/comment/create', () => {
   });
 
   it('answers 404 for a task that is not on the board', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const foreign = await addTask(other);
     for (const taskId of [foreign, '999999', '99999999999']) {
       expect(
-        await refused(t, b.member, 'POST', '/api/comment/create', { boardId: b.id, taskId, text: 'х' }),
+        await refused(t.app, b.member, 'POST', '/api/comment/create', { boardId: b.id, taskId, text: 'х' }),
       ).toEqual(NOT_FOUND);
     }
   });
@@ -82,14 +89,14 @@ describe('POST /api/comment/create', () => {
 
 describe('DELETE /api/comment/delete', () => {
   it('lets the author delete their comment', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b);
-    const { body: comment } = await call(t, b.member, 'POST', '/api/comment/create', {
+    const { body: comment } = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
       text: 'х',
     });
-    expect(await call(t, b.member, 'DELETE', `/api/comment/delete/${b.id}/${comment.id}`)).toEqual({
+    expect(await call(t.app, b.member, 'DELETE', `/api/comment/delete/${b.id}/${comment.id}`)).toEqual({
       status: 200,
       body: { success: true },
     });
@@ -97,41 +104,43 @@ describe('DELETE /api/comment/delete', () => {
   });
 
   it("refuses someone else's comment, even to the board's creator", async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b);
-    const { body: comment } = await call(t, b.member, 'POST', '/api/comment/create', {
+    const { body: comment } = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
       text: 'х',
     });
-    expect(await refused(t, b.creator, 'DELETE', `/api/comment/delete/${b.id}/${comment.id}`)).toEqual({
+    expect(await refused(t.app, b.creator, 'DELETE', `/api/comment/delete/${b.id}/${comment.id}`)).toEqual({
       status: 403,
       body: { message: 'Нет доступа' },
     });
   });
 
   it('answers 404 for a comment that is not on the board', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const foreignTask = await addTask(other);
-    const { body: foreign } = await call(t, other.member, 'POST', '/api/comment/create', {
+    const { body: foreign } = await call(t.app, other.member, 'POST', '/api/comment/create', {
       boardId: other.id,
       taskId: foreignTask,
       text: 'х',
     });
     for (const id of [foreign.id, 999_999]) {
-      expect(await refused(t, other.member, 'DELETE', `/api/comment/delete/${b.id}/${id}`)).toEqual({
+      expect(await refused(t.app, other.member, 'DELETE', `/api/comment/delete/${b.id}/${id}`)).toEqual({
         status: 403,
         body: { message: 'Нет доступа' },
       });
-      expect(await refused(t, b.member, 'DELETE', `/api/comment/delete/${b.id}/${id}`)).toEqual(NOT_FOUND);
+      expect(await refused(t.app, b.member, 'DELETE', `/api/comment/delete/${b.id}/${id}`)).toEqual(
+        NOT_FOUND,
+      );
     }
   });
 });
 
 describe('permissions', () => {
   it('refuses every comment call to users who are not accepted members, changing nothing', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b);
     // Comments written while the removed member still belonged: they cannot delete them any more.
     const own = await t.db
@@ -139,7 +148,7 @@ describe('permissions', () => {
       .values({ board_id: b.id, task_id: Number(taskId), user_id: b.removed.id, text: 'Старый' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const calls: [TestUser, 'POST' | 'DELETE', string, unknown][] = [];
+    const calls: [Person, 'POST' | 'DELETE', string, unknown][] = [];
     for (const user of [b.outsider, b.pending, b.removed]) {
       calls.push(
         [user, 'POST', '/api/comment/create', { boardId: b.id, taskId, text: 'Чужой' }],
@@ -147,7 +156,7 @@ describe('permissions', () => {
       );
     }
     for (const [user, method, url, payload] of calls) {
-      expect(await refused(t, user, method, url, payload)).toEqual({
+      expect(await refused(t.app, user, method, url, payload)).toEqual({
         status: 403,
         body: { message: 'Нет доступа' },
       });

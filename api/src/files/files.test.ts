@@ -4,8 +4,16 @@ import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, api, createBoard, insertTask, type Person, person } from '../../test/boards.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import {
+  addMember,
+  call,
+  createBoard,
+  createTestApp,
+  insertTask,
+  type Person,
+  person,
+  type TestApp,
+} from '../../test/fixtures.js';
 import type { App } from '../app.js';
 import type { User } from '../auth/schemas.js';
 import type { Board } from '../boards/schemas.js';
@@ -71,7 +79,7 @@ async function taskOnBoard(db: Kysely<Database>, boardId: number, createdBy: num
 }
 
 async function setup(app: TestApp = t): Promise<Setup> {
-  const anna = await person(app.app, app.db, 'Анна');
+  const anna = await person(app.app, 'Анна');
   const boardId = await createBoard(app.app, anna);
   const taskId = await taskOnBoard(app.db, boardId, anna.id);
   return { anna, boardId, taskId };
@@ -95,7 +103,7 @@ async function uploadLink(
   file: { name: string; type: string; size: number },
   app: App = t.app,
 ): Promise<string> {
-  const res = await api<{ url: string }>(app, who, 'GET', uploadQuery(boardId, taskId, file));
+  const res = await call<{ url: string }>(app, who, 'GET', uploadQuery(boardId, taskId, file));
   if (res.status !== 200) throw new Error(`upload link: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.url;
 }
@@ -126,7 +134,7 @@ async function attach(s: Setup, bytes: Buffer, name = 'Отчёт.txt', type = '
   const url = await uploadLink(s.anna, s.boardId, s.taskId, { name, type, size: bytes.length });
   const sent = await put(url, bytes, type);
   expect(sent.statusCode, sent.body).toBe(200);
-  const added = await api<FileItem[]>(t.app, s.anna, 'POST', '/api/file/add', {
+  const added = await call<FileItem[]>(t.app, s.anna, 'POST', '/api/file/add', {
     boardId: s.boardId,
     taskId: String(s.taskId),
     name,
@@ -141,7 +149,7 @@ async function attach(s: Setup, bytes: Buffer, name = 'Отчёт.txt', type = '
 /** Uploads an avatar object (not yet set) and answers its objectUrl. */
 async function avatarLinkOf(who: Person, bytes: Buffer): Promise<string> {
   const query = new URLSearchParams({ name: 'a.png', type: 'image/png', size: String(bytes.length) });
-  const link = await api<{ uploadUrl: string; objectUrl: string }>(
+  const link = await call<{ uploadUrl: string; objectUrl: string }>(
     t.app,
     who,
     'GET',
@@ -152,7 +160,7 @@ async function avatarLinkOf(who: Person, bytes: Buffer): Promise<string> {
 }
 
 async function download(who: Person, fileId: number) {
-  const link = await api<{ url: string }>(t.app, who, 'GET', `/api/file/get?id=${fileId}`);
+  const link = await call<{ url: string }>(t.app, who, 'GET', `/api/file/get?id=${fileId}`);
   expect(link.status).toBe(200);
   return t.app.inject({ method: 'GET', url: link.body.url });
 }
@@ -171,7 +179,7 @@ describe('board files', () => {
     const bytes = Buffer.from('Привет, файл!\n'.repeat(20));
     const before = await version(t.db, s.boardId);
 
-    const link = await api<{ url: string }>(
+    const link = await call<{ url: string }>(
       t.app,
       s.anna,
       'GET',
@@ -197,7 +205,7 @@ describe('board files', () => {
     expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(link.body.url)]);
     expect(await version(t.db, s.boardId)).toBe(before);
 
-    const added = await api<FileItem[]>(t.app, s.anna, 'POST', '/api/file/add', {
+    const added = await call<FileItem[]>(t.app, s.anna, 'POST', '/api/file/add', {
       boardId: s.boardId,
       taskId: String(s.taskId),
       name: 'Отчёт.txt',
@@ -218,14 +226,14 @@ describe('board files', () => {
     expect(added.body).toEqual([file]);
     expect(await version(t.db, s.boardId)).toBe(before + 1);
 
-    const detail = await api<TaskDetail>(t.app, s.anna, 'GET', `/api/task/${s.boardId}/${s.taskId}`);
+    const detail = await call<TaskDetail>(t.app, s.anna, 'GET', `/api/task/${s.boardId}/${s.taskId}`);
     expect(detail.body.files).toEqual([file]);
     expect(detail.body.filesCount).toBe(1);
-    const board = await api<Board>(t.app, s.anna, 'GET', `/api/board/${s.boardId}`);
+    const board = await call<Board>(t.app, s.anna, 'GET', `/api/board/${s.boardId}`);
     expect(board.body.tasks[String(s.taskId)]?.filesCount).toBe(1);
 
     const fileId = added.body[0]?.id as number;
-    const got = await api<{ url: string }>(t.app, s.anna, 'GET', `/api/file/get?id=${fileId}`);
+    const got = await call<{ url: string }>(t.app, s.anna, 'GET', `/api/file/get?id=${fileId}`);
     expect(got.status).toBe(200);
     const downloadUrl = new URL(got.body.url, 'http://x');
     expect(downloadUrl.pathname).toBe(url.pathname);
@@ -247,14 +255,19 @@ describe('board files', () => {
     // Without its signature the object path opens nothing.
     expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(403);
 
-    const deleted = await api<FileItem[]>(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${fileId}/delete`);
+    const deleted = await call<FileItem[]>(
+      t.app,
+      s.anna,
+      'DELETE',
+      `/api/file/${s.boardId}/${fileId}/delete`,
+    );
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual([]);
     expect(await version(t.db, s.boardId)).toBe(before + 2);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
     expect(await filesRows(t.db, s.boardId)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: got.body.url })).statusCode).toBe(404);
-    const again = await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${fileId}/delete`);
+    const again = await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${fileId}/delete`);
     expect(again.status).toBe(404);
   });
 
@@ -271,7 +284,7 @@ describe('board files', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(url)]);
 
-    const added = await api<FileItem[]>(t.app, s.anna, 'POST', '/api/file/add', {
+    const added = await call<FileItem[]>(t.app, s.anna, 'POST', '/api/file/add', {
       boardId: s.boardId,
       taskId: s.taskId,
       name: 'a.pdf',
@@ -283,7 +296,7 @@ describe('board files', () => {
     const got = await download(s.anna, added.body[0]?.id as number);
     expect(got.rawPayload.equals(bytes)).toBe(true);
     expect(got.headers['content-type']).toBe('application/pdf');
-    await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${added.body[0]?.id}/delete`);
+    await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${added.body[0]?.id}/delete`);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
 
     // Larger and smaller bodies than signed are refused in a form as well.
@@ -435,7 +448,7 @@ describe('board files', () => {
     const small = await createTestApp({ maxUploadBytes: 1000 });
     try {
       const s = await setup(small);
-      const tooBig = await api<Errors>(
+      const tooBig = await call<Errors>(
         small.app,
         s.anna,
         'GET',
@@ -476,7 +489,7 @@ describe('board files', () => {
     const other = await setup();
     const bytes = Buffer.from('abc');
     const add = (body: Record<string, unknown>) =>
-      api<Errors>(t.app, s.anna, 'POST', '/api/file/add', {
+      call<Errors>(t.app, s.anna, 'POST', '/api/file/add', {
         boardId: s.boardId,
         taskId: s.taskId,
         name: 'a.txt',
@@ -499,7 +512,7 @@ describe('board files', () => {
     expect((await add({ url: 'boards/1/x' })).body).toEqual({ url: 'Некорректная ссылка на файл' });
     expect((await add({ url: '/api/file/object/../../etc/passwd' })).status).toBe(400);
     // The other board's member cannot take this board's object onto their own board.
-    const stolen = await api<Errors>(t.app, other.anna, 'POST', '/api/file/add', {
+    const stolen = await call<Errors>(t.app, other.anna, 'POST', '/api/file/add', {
       boardId: other.boardId,
       taskId: other.taskId,
       name: 'a.txt',
@@ -530,7 +543,7 @@ describe('board files', () => {
     expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(files[0]?.url as string)]);
     const res = await download(s.anna, files[0]?.id as number);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="passwd"; filename*=UTF-8''passwd`);
-    await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${files[0]?.id}/delete`);
+    await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${files[0]?.id}/delete`);
 
     expect(safeFileName('..\\..\\boot.ini')).toBe('boot.ini');
     expect(safeFileName('..')).toBe('file');
@@ -544,12 +557,12 @@ describe('board files', () => {
     const s = await setup();
     const files = await attach(s, Buffer.from('secret'));
     const file = files[0] as FileItem;
-    const stranger = await person(t.app, t.db, 'Чужой');
-    const invited = await person(t.app, t.db, 'Приглашённый');
-    await api(t.app, s.anna, 'POST', '/api/invite/send', { boardId: s.boardId, email: invited.email });
-    const removed = await person(t.app, t.db, 'Ушедший');
-    await addMember(t.app, t.db, s.anna, s.boardId, removed);
-    await api(t.app, removed, 'DELETE', `/api/board/${s.boardId}/member/${removed.id}`);
+    const stranger = await person(t.app, 'Чужой');
+    const invited = await person(t.app, 'Приглашённый');
+    await call(t.app, s.anna, 'POST', '/api/invite/send', { boardId: s.boardId, email: invited.email });
+    const removed = await person(t.app, 'Ушедший');
+    await addMember(t.app, s.anna, s.boardId, removed);
+    await call(t.app, removed, 'DELETE', `/api/board/${s.boardId}/member/${removed.id}`);
 
     // An object a member uploaded but did not add yet.
     const pending = await uploadLink(s.anna, s.boardId, s.taskId, { name: 'p', type: 'text/plain', size: 2 });
@@ -560,13 +573,13 @@ describe('board files', () => {
     const onDisk = await uploads(`boards/${s.boardId}`);
     for (const outsider of [stranger, invited, removed]) {
       const calls = [
-        api(
+        call(
           t.app,
           outsider,
           'GET',
           uploadQuery(s.boardId, s.taskId, { name: 'a', type: 'text/plain', size: 1 }),
         ),
-        api(t.app, outsider, 'POST', '/api/file/add', {
+        call(t.app, outsider, 'POST', '/api/file/add', {
           boardId: s.boardId,
           taskId: s.taskId,
           name: 'p',
@@ -574,9 +587,9 @@ describe('board files', () => {
           type: 'text/plain',
           size: 2,
         }),
-        api(t.app, outsider, 'GET', `/api/task/${s.boardId}/${s.taskId}`),
-        api(t.app, outsider, 'GET', `/api/file/get?id=${file.id}`),
-        api(t.app, outsider, 'DELETE', `/api/file/${s.boardId}/${file.id}/delete`),
+        call(t.app, outsider, 'GET', `/api/task/${s.boardId}/${s.taskId}`),
+        call(t.app, outsider, 'GET', `/api/file/get?id=${file.id}`),
+        call(t.app, outsider, 'DELETE', `/api/file/${s.boardId}/${file.id}/delete`),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.status).toBe(403);
@@ -588,10 +601,10 @@ describe('board files', () => {
     expect(await uploads(`boards/${s.boardId}`)).toEqual(onDisk);
 
     // Without a token the board calls are 401; the signed object paths do not take a token at all.
-    expect((await api(t.app, null, 'GET', `/api/file/get?id=${file.id}`)).status).toBe(401);
-    expect((await api(t.app, null, 'DELETE', `/api/file/${s.boardId}/${file.id}/delete`)).status).toBe(401);
+    expect((await call(t.app, null, 'GET', `/api/file/get?id=${file.id}`)).status).toBe(401);
+    expect((await call(t.app, null, 'DELETE', `/api/file/${s.boardId}/${file.id}/delete`)).status).toBe(401);
     await t.app.storage.remove(keyOf(pending));
-    await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${file.id}/delete`);
+    await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${file.id}/delete`);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
   });
 
@@ -600,12 +613,12 @@ describe('board files', () => {
     const other = await setup();
     const files = await attach(s, Buffer.from('x'));
     const id = files[0]?.id as number;
-    const res = await api(t.app, other.anna, 'DELETE', `/api/file/${other.boardId}/${id}/delete`);
+    const res = await call(t.app, other.anna, 'DELETE', `/api/file/${other.boardId}/${id}/delete`);
     expect(res.status).toBe(404);
-    expect((await api(t.app, s.anna, 'GET', '/api/file/get?id=2147483647')).status).toBe(404);
+    expect((await call(t.app, s.anna, 'GET', '/api/file/get?id=2147483647')).status).toBe(404);
     expect(
       (
-        await api(
+        await call(
           t.app,
           s.anna,
           'GET',
@@ -614,7 +627,7 @@ describe('board files', () => {
       ).status,
     ).toBe(404);
     expect(await filesRows(t.db, s.boardId)).toHaveLength(1);
-    await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${id}/delete`);
+    await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${id}/delete`);
   });
 
   it('deleting a task or a column deletes their files from disk', async () => {
@@ -625,7 +638,7 @@ describe('board files', () => {
     await attach(s, Buffer.from('two'));
     expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
 
-    const deleted = await api(t.app, s.anna, 'DELETE', `/api/task/delete/${s.boardId}/${s.taskId}`);
+    const deleted = await call(t.app, s.anna, 'DELETE', `/api/task/delete/${s.boardId}/${s.taskId}`);
     expect(deleted.status).toBe(200);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(keptFiles[0]?.url as string)]);
     expect(await filesRows(t.db, s.boardId)).toHaveLength(1);
@@ -636,7 +649,7 @@ describe('board files', () => {
       .where('id', '=', kept)
       .executeTakeFirstOrThrow();
     const url = `/api/column/delete/${s.boardId}/${column.column_id}`;
-    expect((await api(t.app, s.anna, 'DELETE', url)).status).toBe(200);
+    expect((await call(t.app, s.anna, 'DELETE', url)).status).toBe(200);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
     expect(await filesRows(t.db, s.boardId)).toEqual([]);
   });
@@ -650,12 +663,12 @@ describe('board files', () => {
     expect((await put(pending, Buffer.from('p'), 'text/plain')).statusCode).toBe(200);
     expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
 
-    const member = await person(t.app, t.db);
-    await addMember(t.app, t.db, s.anna, s.boardId, member);
-    expect((await api(t.app, member, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(403);
+    const member = await person(t.app);
+    await addMember(t.app, s.anna, s.boardId, member);
+    expect((await call(t.app, member, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(403);
     expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
 
-    expect((await api(t.app, s.anna, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(200);
+    expect((await call(t.app, s.anna, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(200);
     expect(await filesRows(t.db, s.boardId)).toEqual([]);
     // The added files are gone; an upload never added stays until it is swept (docs/decisions.md).
     expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(pending)]);
@@ -665,7 +678,7 @@ describe('board files', () => {
 
 describe('avatars', () => {
   const avatarLink = (who: Person, file: { name: string; type: string; size: number }) =>
-    api<{ uploadUrl: string; objectUrl: string } & Errors>(
+    call<{ uploadUrl: string; objectUrl: string } & Errors>(
       t.app,
       who,
       'GET',
@@ -673,14 +686,14 @@ describe('avatars', () => {
     );
 
   it('upload, add: the user shows it, served inline as an image; a new one removes the old', async () => {
-    const anna = await person(t.app, t.db, 'Анна');
+    const anna = await person(t.app, 'Анна');
     const link = await avatarLink(anna, { name: 'me.png', type: 'image/png', size: PNG.length });
     expect(link.status).toBe(200);
     expect(link.body.objectUrl).toMatch(new RegExp(`^/api/file/object/avatars/${anna.id}/[0-9a-f-]{36}$`));
     expect(link.body.uploadUrl.split('?')[0]).toBe(link.body.objectUrl);
     expect((await put(link.body.uploadUrl, PNG, 'image/png')).statusCode).toBe(200);
 
-    const added = await api<User>(t.app, anna, 'POST', '/api/file/avatar/add', { url: link.body.objectUrl });
+    const added = await call<User>(t.app, anna, 'POST', '/api/file/avatar/add', { url: link.body.objectUrl });
     expect(added.status).toBe(200);
     expect(added.body).toEqual({
       id: anna.id,
@@ -689,7 +702,7 @@ describe('avatars', () => {
       gender: null,
       avatar: link.body.objectUrl,
     });
-    const me = await api<User>(t.app, anna, 'GET', '/api/auth/user');
+    const me = await call<User>(t.app, anna, 'GET', '/api/auth/user');
     expect(me.body.avatar).toBe(link.body.objectUrl);
 
     const served = await t.app.inject({ method: 'GET', url: link.body.objectUrl });
@@ -706,7 +719,7 @@ describe('avatars', () => {
     const next = await avatarLink(anna, { name: 'new.png', type: 'image/png', size: JPEG.length });
     expect((await put(next.body.uploadUrl, JPEG, 'image/png')).statusCode).toBe(200);
     expect(
-      (await api(t.app, anna, 'POST', '/api/file/avatar/add', { url: next.body.objectUrl })).status,
+      (await call(t.app, anna, 'POST', '/api/file/avatar/add', { url: next.body.objectUrl })).status,
     ).toBe(200);
     expect(await uploads(`avatars/${anna.id}`)).toEqual([keyOf(next.body.objectUrl)]);
     expect((await t.app.inject({ method: 'GET', url: next.body.objectUrl })).headers['content-type']).toBe(
@@ -715,14 +728,14 @@ describe('avatars', () => {
     expect((await t.app.inject({ method: 'GET', url: link.body.objectUrl })).statusCode).toBe(404);
 
     const board = await createBoard(t.app, anna);
-    const detail = await api<Board>(t.app, anna, 'GET', `/api/board/${board}`);
+    const detail = await call<Board>(t.app, anna, 'GET', `/api/board/${board}`);
     expect(detail.body.members[0]?.avatar).toBe(next.body.objectUrl);
     await t.db.updateTable('users').set({ avatar: null }).where('id', '=', anna.id).execute();
     await t.app.storage.remove(keyOf(next.body.objectUrl));
   });
 
   it('refuses what is not an image, by type and by its first bytes, leaving nothing behind', async () => {
-    const boris = await person(t.app, t.db, 'Борис');
+    const boris = await person(t.app, 'Борис');
     for (const type of ['text/plain', 'image/svg+xml', 'text/html']) {
       const res = await avatarLink(boris, { name: 'x', type, size: 10 });
       expect(res.status).toBe(400);
@@ -738,7 +751,7 @@ describe('avatars', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Аватар должен быть картинкой PNG, JPEG, GIF или WebP' });
       expect(await uploads(`avatars/${boris.id}`)).toEqual([]);
-      const add = await api<Errors>(t.app, boris, 'POST', '/api/file/avatar/add', {
+      const add = await call<Errors>(t.app, boris, 'POST', '/api/file/avatar/add', {
         url: link.body.objectUrl,
       });
       expect(add.status).toBe(400);
@@ -747,30 +760,32 @@ describe('avatars', () => {
     const key = `avatars/${boris.id}/${randomUUID()}`;
     await t.app.storage.put(key, Readable.from([Buffer.from('<html>')]), { maxBytes: 100 });
     expect(
-      (await api(t.app, boris, 'POST', '/api/file/avatar/add', { url: `/api/file/object/${key}` })).status,
+      (await call(t.app, boris, 'POST', '/api/file/avatar/add', { url: `/api/file/object/${key}` })).status,
     ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/file/object/${key}` })).statusCode).toBe(404);
     await t.app.storage.remove(key);
-    const me = await api<User>(t.app, boris, 'GET', '/api/auth/user');
+    const me = await call<User>(t.app, boris, 'GET', '/api/auth/user');
     expect(me.body.avatar).toBeNull();
   });
 
   it("one cannot take someone else's avatar object or a board file as an avatar", async () => {
-    const anna = await person(t.app, t.db, 'Анна');
-    const boris = await person(t.app, t.db, 'Борис');
+    const anna = await person(t.app, 'Анна');
+    const boris = await person(t.app, 'Борис');
     const link = await avatarLink(anna, { name: 'a.png', type: 'image/png', size: PNG.length });
     await put(link.body.uploadUrl, PNG, 'image/png');
-    const res = await api<Errors>(t.app, boris, 'POST', '/api/file/avatar/add', { url: link.body.objectUrl });
+    const res = await call<Errors>(t.app, boris, 'POST', '/api/file/avatar/add', {
+      url: link.body.objectUrl,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ url: 'Некорректная ссылка на файл' });
     const s = await setup();
     const files = await attach(s, PNG, 'p.png', 'image/png');
-    expect((await api(t.app, s.anna, 'POST', '/api/file/avatar/add', { url: files[0]?.url })).status).toBe(
+    expect((await call(t.app, s.anna, 'POST', '/api/file/avatar/add', { url: files[0]?.url })).status).toBe(
       400,
     );
-    expect((await api<User>(t.app, boris, 'GET', '/api/auth/user')).body.avatar).toBeNull();
+    expect((await call<User>(t.app, boris, 'GET', '/api/auth/user')).body.avatar).toBeNull();
     await t.app.storage.remove(keyOf(link.body.objectUrl));
-    await api(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${files[0]?.id}/delete`);
+    await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${files[0]?.id}/delete`);
     expect(await uploads(`avatars/${anna.id}`)).toEqual([]);
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
   });
@@ -784,7 +799,7 @@ describe('orphaned uploads', () => {
     expect((await put(orphan, Buffer.from('o'), 'text/plain')).statusCode).toBe(200);
     const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await utimes(join(t.config.dataDir, 'uploads', keyOf(orphan)), hoursAgo, hoursAgo);
-    const late = await api<Errors>(t.app, s.anna, 'POST', '/api/file/add', {
+    const late = await call<Errors>(t.app, s.anna, 'POST', '/api/file/add', {
       boardId: s.boardId,
       taskId: s.taskId,
       name: 'o',
@@ -796,7 +811,7 @@ describe('orphaned uploads', () => {
     expect(late.body).toEqual({ url: 'Загрузка устарела, загрузите файл заново' });
 
     const set = await avatarLinkOf(s.anna, PNG);
-    expect((await api(t.app, s.anna, 'POST', '/api/file/avatar/add', { url: set })).status).toBe(200);
+    expect((await call(t.app, s.anna, 'POST', '/api/file/avatar/add', { url: set })).status).toBe(200);
     const unset = await avatarLinkOf(s.anna, PNG);
 
     // A day later everything is old: only what a row names stays.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../test/fixtures.js';
 
 describe('without Redis', () => {
   let t: TestApp;

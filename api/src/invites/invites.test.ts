@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, boardRows, createBoard, type Person, person } from '../../test/boards.js';
-import { createTestApp, newUser, type TestApp } from '../../test/helpers.js';
+import {
+  boardSnapshot,
+  call,
+  createBoard,
+  createTestApp,
+  newUser,
+  type Person,
+  person,
+  type TestApp,
+} from '../../test/fixtures.js';
 import type { Board, BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from './schemas.js';
 
@@ -12,15 +20,15 @@ afterAll(() => t?.close());
 
 type Errors = Record<string, string>;
 
-const invitations = async (who: Person) => (await api<Invitation[]>(t.app, who, 'GET', '/api/invite')).body;
+const invitations = async (who: Person) => (await call<Invitation[]>(t.app, who, 'GET', '/api/invite')).body;
 const send = (who: Person, boardId: number, email: unknown) =>
-  api<Errors>(t.app, who, 'POST', '/api/invite/send', { boardId, email });
+  call<Errors>(t.app, who, 'POST', '/api/invite/send', { boardId, email });
 const members = async (who: Person, boardId: number) =>
-  (await api<Board>(t.app, who, 'GET', `/api/board/${boardId}`)).body.members;
+  (await call<Board>(t.app, who, 'GET', `/api/board/${boardId}`)).body.members;
 
 async function setup() {
-  const owner = await person(t.app, t.db, 'Хозяин');
-  const guest = await person(t.app, t.db, 'Гость');
+  const owner = await person(t.app, 'Хозяин');
+  const guest = await person(t.app, 'Гость');
   const boardId = await createBoard(t.app, owner, 'Общая доска');
   return { owner, guest, boardId };
 }
@@ -34,33 +42,35 @@ describe('invitations of users with an account', () => {
     const pending = await invitations(guest);
     expect(pending).toEqual([{ id: expect.any(Number), board: { id: boardId, name: 'Общая доска' } }]);
     expect(await invitations(owner)).toEqual([]);
-    expect((await api(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(403);
+    expect((await call(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(403);
     expect((await members(owner, boardId)).find((m) => m.id === guest.id)).toMatchObject({
       accepted: false,
       isDeleted: false,
       email: guest.email,
     });
 
-    const accepted = await api(t.app, guest, 'PUT', `/api/invite/accept/${pending[0]?.id}`);
+    const accepted = await call(t.app, guest, 'PUT', `/api/invite/accept/${pending[0]?.id}`);
     expect(accepted).toMatchObject({ status: 200, body: { success: true } });
     expect(await invitations(guest)).toEqual([]);
-    expect((await api<BoardListItem[]>(t.app, guest, 'GET', '/api/board')).body).toEqual([
+    expect((await call<BoardListItem[]>(t.app, guest, 'GET', '/api/board')).body).toEqual([
       { id: boardId, name: 'Общая доска', color: '#f4f5f7' },
     ]);
-    expect((await api(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(200);
+    expect((await call(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(200);
     expect((await members(owner, boardId)).find((m) => m.id === guest.id)).toMatchObject({ accepted: true });
     // Accepting twice finds no pending invitation.
-    expect((await api(t.app, guest, 'PUT', `/api/invite/accept/${pending[0]?.id}`)).status).toBe(404);
+    expect((await call(t.app, guest, 'PUT', `/api/invite/accept/${pending[0]?.id}`)).status).toBe(404);
   });
 
   it('reject: the invitee says no and the row goes', async () => {
     const { owner, guest, boardId } = await setup();
     await send(owner, boardId, guest.email);
-    const res = await api(t.app, guest, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`);
+    const res = await call(t.app, guest, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     expect(await invitations(guest)).toEqual([]);
     expect((await members(owner, boardId)).map((m) => m.id)).toEqual([owner.id]);
-    expect((await api(t.app, guest, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`)).status).toBe(404);
+    expect((await call(t.app, guest, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`)).status).toBe(
+      404,
+    );
     // It can be sent again.
     expect((await send(owner, boardId, guest.email)).status).toBe(200);
   });
@@ -68,32 +78,34 @@ describe('invitations of users with an account', () => {
   it('cancel: the creator withdraws a pending invitation', async () => {
     const { owner, guest, boardId } = await setup();
     await send(owner, boardId, guest.email);
-    const res = await api(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${guest.id}`);
+    const res = await call(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${guest.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     expect(await invitations(guest)).toEqual([]);
-    expect((await api(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${guest.id}`)).status).toBe(404);
+    expect((await call(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${guest.id}`)).status).toBe(
+      404,
+    );
   });
 
   it('a removed member can be invited again; rejecting leaves them removed, not gone', async () => {
     const { owner, guest, boardId } = await setup();
     await send(owner, boardId, guest.email);
-    await api(t.app, guest, 'PUT', `/api/invite/accept/${(await invitations(guest))[0]?.id}`);
-    await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${guest.id}`);
+    await call(t.app, guest, 'PUT', `/api/invite/accept/${(await invitations(guest))[0]?.id}`);
+    await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${guest.id}`);
     expect((await send(owner, boardId, guest.email)).status).toBe(200);
     expect((await members(owner, boardId)).find((m) => m.id === guest.id)).toMatchObject({
       accepted: false,
       isDeleted: false,
     });
-    await api(t.app, guest, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`);
+    await call(t.app, guest, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`);
     expect((await members(owner, boardId)).find((m) => m.id === guest.id)).toMatchObject({ isDeleted: true });
 
     await send(owner, boardId, guest.email);
-    await api(t.app, guest, 'PUT', `/api/invite/accept/${(await invitations(guest))[0]?.id}`);
+    await call(t.app, guest, 'PUT', `/api/invite/accept/${(await invitations(guest))[0]?.id}`);
     expect((await members(owner, boardId)).find((m) => m.id === guest.id)).toMatchObject({
       accepted: true,
       isDeleted: false,
     });
-    expect((await api(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(200);
+    expect((await call(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(200);
   });
 
   it.each([
@@ -103,20 +115,20 @@ describe('invitations of users with an account', () => {
     ['a number', 42, { email: 'Введите корректный e-mail' }],
   ])('refuses %s and changes nothing', async (_case, email, errors) => {
     const { owner, boardId } = await setup();
-    const before = await boardRows(t.db, boardId);
+    const before = await boardSnapshot(t.db, boardId);
     const res = await send(owner, boardId, email);
     expect(res).toEqual(expect.objectContaining({ status: 400, body: errors }));
-    expect(await boardRows(t.db, boardId)).toEqual(before);
+    expect(await boardSnapshot(t.db, boardId)).toEqual(before);
   });
 
   it('refuses inviting twice, an accepted member and the creator, and changes nothing', async () => {
     const { owner, guest, boardId } = await setup();
-    const member = await person(t.app, t.db);
+    const member = await person(t.app);
     await send(owner, boardId, guest.email);
     await send(owner, boardId, member.email);
-    await api(t.app, member, 'PUT', `/api/invite/accept/${(await invitations(member))[0]?.id}`);
+    await call(t.app, member, 'PUT', `/api/invite/accept/${(await invitations(member))[0]?.id}`);
     await send(owner, boardId, 'someone@example.com');
-    const before = await boardRows(t.db, boardId);
+    const before = await boardSnapshot(t.db, boardId);
     expect((await send(owner, boardId, guest.email)).body).toEqual({ email: 'Этот адрес уже приглашён' });
     expect((await send(owner, boardId, 'SOMEONE@example.com')).body).toEqual({
       email: 'Этот адрес уже приглашён',
@@ -127,30 +139,34 @@ describe('invitations of users with an account', () => {
     expect((await send(owner, boardId, owner.email)).body).toEqual({
       email: 'Этот пользователь уже участник доски',
     });
-    expect(await boardRows(t.db, boardId)).toEqual(before);
+    expect(await boardSnapshot(t.db, boardId)).toEqual(before);
   });
 
   it("answers 404 for an unknown invitation or someone else's, and 403 for rejecting for someone else", async () => {
     const { owner, guest, boardId } = await setup();
-    const other = await person(t.app, t.db);
+    const other = await person(t.app);
     await send(owner, boardId, guest.email);
     const [invitation] = await invitations(guest);
-    const before = await boardRows(t.db, boardId);
-    expect(await api(t.app, other, 'PUT', `/api/invite/accept/${invitation?.id}`)).toMatchObject({
+    const before = await boardSnapshot(t.db, boardId);
+    expect(await call(t.app, other, 'PUT', `/api/invite/accept/${invitation?.id}`)).toMatchObject({
       status: 404,
       body: { message: 'Не найдено' },
     });
-    expect(await api(t.app, owner, 'PUT', `/api/invite/accept/${invitation?.id}`)).toMatchObject({
+    expect(await call(t.app, owner, 'PUT', `/api/invite/accept/${invitation?.id}`)).toMatchObject({
       status: 404,
     });
-    expect((await api(t.app, other, 'PUT', '/api/invite/accept/2000000000')).status).toBe(404);
-    expect(await api(t.app, other, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`)).toMatchObject({
+    expect((await call(t.app, other, 'PUT', '/api/invite/accept/2000000000')).status).toBe(404);
+    expect(await call(t.app, other, 'DELETE', `/api/invite/reject/${boardId}/${guest.id}`)).toMatchObject({
       status: 403,
       body: { message: 'Нет доступа' },
     });
-    expect((await api(t.app, other, 'DELETE', `/api/invite/reject/${boardId}/${other.id}`)).status).toBe(404);
-    expect((await api(t.app, other, 'DELETE', `/api/invite/reject/2000000000/${other.id}`)).status).toBe(404);
-    expect(await boardRows(t.db, boardId)).toEqual(before);
+    expect((await call(t.app, other, 'DELETE', `/api/invite/reject/${boardId}/${other.id}`)).status).toBe(
+      404,
+    );
+    expect((await call(t.app, other, 'DELETE', `/api/invite/reject/2000000000/${other.id}`)).status).toBe(
+      404,
+    );
+    expect(await boardSnapshot(t.db, boardId)).toEqual(before);
     expect(await invitations(guest)).toEqual([invitation]);
   });
 
@@ -176,7 +192,7 @@ describe('invitations of addresses without an account', () => {
       isDeleted: false,
     });
 
-    const reg = await api<{ token: string }>(t.app, null, 'POST', '/api/auth/register', {
+    const reg = await call<{ token: string }>(t.app, null, 'POST', '/api/auth/register', {
       ...future,
       email: future.email.toUpperCase(),
     });
@@ -198,11 +214,11 @@ describe('invitations of addresses without an account', () => {
       name: 'Новичок',
       accepted: false,
     });
-    expect((await api(t.app, newcomer, 'PUT', `/api/invite/accept/${pending[0]?.id}`)).status).toBe(200);
-    expect((await api<BoardListItem[]>(t.app, newcomer, 'GET', '/api/board')).body.map((b) => b.id)).toEqual([
-      boardId,
-    ]);
-    expect((await api(t.app, newcomer, 'GET', `/api/board/${boardId}`)).status).toBe(200);
+    expect((await call(t.app, newcomer, 'PUT', `/api/invite/accept/${pending[0]?.id}`)).status).toBe(200);
+    expect((await call<BoardListItem[]>(t.app, newcomer, 'GET', '/api/board')).body.map((b) => b.id)).toEqual(
+      [boardId],
+    );
+    expect((await call(t.app, newcomer, 'GET', `/api/board/${boardId}`)).status).toBe(200);
   });
 
   it('the creator cancels one by its negative member id; a failed registration claims nothing', async () => {
@@ -212,19 +228,19 @@ describe('invitations of addresses without an account', () => {
     expect(invited?.id).toBeLessThan(0);
     const other = await createBoard(t.app, owner, 'Другая');
     // The same id on another board is not this invitation.
-    expect((await api(t.app, owner, 'DELETE', `/api/invite/delete/${other}/${invited?.id}`)).status).toBe(
+    expect((await call(t.app, owner, 'DELETE', `/api/invite/delete/${other}/${invited?.id}`)).status).toBe(
       404,
     );
-    const res = await api(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${invited?.id}`);
+    const res = await call(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${invited?.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     expect((await members(owner, boardId)).map((m) => m.id)).toEqual([owner.id]);
-    expect((await api(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${invited?.id}`)).status).toBe(
+    expect((await call(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/${invited?.id}`)).status).toBe(
       404,
     );
-    expect((await api(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/0`)).status).toBe(400);
+    expect((await call(t.app, owner, 'DELETE', `/api/invite/delete/${boardId}/0`)).status).toBe(400);
 
     await send(owner, boardId, 'taken@example.com');
-    await api(t.app, null, 'POST', '/api/auth/register', {
+    await call(t.app, null, 'POST', '/api/auth/register', {
       ...newUser(),
       email: 'taken@example.com',
       password2: 'nope',

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardVersion, call, refused, seedBoard, type TestUser } from '../../test/board-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import {
+  boardVersion,
+  call,
+  createTestApp,
+  type Person,
+  refused,
+  seedBoard,
+  type TestApp,
+} from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,13 +20,13 @@ const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 
 describe('POST /api/label', () => {
   it('creates a label, #123456 unless a colour is given', async () => {
-    const b = await seedBoard(t);
-    const plain = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title: '  Срочно ' });
+    const b = await seedBoard(t.app);
+    const plain = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: '  Срочно ' });
     expect(plain).toEqual({
       status: 200,
       body: { id: expect.any(Number), boardId: b.id, title: 'Срочно', color: '#123456', isMainColor: false },
     });
-    const coloured = await call(t, b.creator, 'POST', `/api/label/${b.id}`, {
+    const coloured = await call(t.app, b.creator, 'POST', `/api/label/${b.id}`, {
       title: 'Баг',
       color: '#FF0000',
     });
@@ -34,22 +41,24 @@ describe('POST /api/label', () => {
     ['bad colour', { color: 'red' }, { color: 'Некорректный цвет' }],
     ['short colour', { color: '#fff' }, { color: 'Некорректный цвет' }],
   ])('refuses a %s', async (_case, change, message) => {
-    const b = await seedBoard(t);
-    const res = await refused(t, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка', ...change });
+    const b = await seedBoard(t.app);
+    const res = await refused(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка', ...change });
     expect(res).toEqual({ status: 400, body: message });
   });
 
   it('answers 404 for an unknown board', async () => {
-    const b = await seedBoard(t);
-    expect(await refused(t, b.member, 'POST', '/api/label/999999', { title: 'Метка' })).toEqual(NOT_FOUND);
+    const b = await seedBoard(t.app);
+    expect(await refused(t.app, b.member, 'POST', '/api/label/999999', { title: 'Метка' })).toEqual(
+      NOT_FOUND,
+    );
   });
 });
 
 describe('PUT /api/label', () => {
   it('edits title, colour and the main-colour flag', async () => {
-    const b = await seedBoard(t);
-    const { body: label } = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
-    const res = await call(t, b.member, 'PUT', `/api/label/${b.id}/${label.id}`, {
+    const b = await seedBoard(t.app);
+    const { body: label } = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
+    const res = await call(t.app, b.member, 'PUT', `/api/label/${b.id}/${label.id}`, {
       title: 'Важно',
       color: '#00AA00',
       isMainColor: true,
@@ -61,47 +70,47 @@ describe('PUT /api/label', () => {
   });
 
   it('refuses bad fields and labels of other boards, changing nothing', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
-    const { body: label } = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
-    const { body: foreign } = await call(t, other.member, 'POST', `/api/label/${other.id}`, {
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
+    const { body: label } = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
+    const { body: foreign } = await call(t.app, other.member, 'POST', `/api/label/${other.id}`, {
       title: 'Чужая',
     });
     const good = { title: 'Метка', color: '#123456', isMainColor: false };
     const url = `/api/label/${b.id}/${label.id}`;
-    expect(await refused(t, b.member, 'PUT', url, { ...good, title: '' })).toEqual({
+    expect(await refused(t.app, b.member, 'PUT', url, { ...good, title: '' })).toEqual({
       status: 400,
       body: { title: 'Введите название метки' },
     });
-    expect(await refused(t, b.member, 'PUT', url, { ...good, color: undefined, isMainColor: 'yes' })).toEqual(
-      {
-        status: 400,
-        body: { color: 'Некорректный цвет', isMainColor: 'Некорректное значение' },
-      },
-    );
+    expect(
+      await refused(t.app, b.member, 'PUT', url, { ...good, color: undefined, isMainColor: 'yes' }),
+    ).toEqual({
+      status: 400,
+      body: { color: 'Некорректный цвет', isMainColor: 'Некорректное значение' },
+    });
     for (const id of [foreign.id, 999_999]) {
-      expect(await refused(t, b.member, 'PUT', `/api/label/${b.id}/${id}`, good)).toEqual(NOT_FOUND);
+      expect(await refused(t.app, b.member, 'PUT', `/api/label/${b.id}/${id}`, good)).toEqual(NOT_FOUND);
     }
   });
 });
 
 describe('DELETE /api/label', () => {
   it('deletes the label and takes it off every task', async () => {
-    const b = await seedBoard(t);
-    const { body: label } = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
-    const { body: kept } = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title: 'Другая' });
-    const { body: task } = await call(t, b.member, 'POST', '/api/task/create', {
+    const b = await seedBoard(t.app);
+    const { body: label } = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
+    const { body: kept } = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: 'Другая' });
+    const { body: task } = await call(t.app, b.member, 'POST', '/api/task/create', {
       boardId: b.id,
       columnId: b.columns[0],
       title: 'Задача',
       labels: [label.id, kept.id],
     });
     expect(task.labels).toEqual([label.id, kept.id].sort((x, y) => x - y));
-    expect(await call(t, b.member, 'DELETE', `/api/label/${b.id}/${label.id}`)).toEqual({
+    expect(await call(t.app, b.member, 'DELETE', `/api/label/${b.id}/${label.id}`)).toEqual({
       status: 200,
       body: { success: true },
     });
-    const detail = await call(t, b.member, 'GET', `/api/task/${b.id}/${task.id}`);
+    const detail = await call(t.app, b.member, 'GET', `/api/task/${b.id}/${task.id}`);
     expect(detail.body.labels).toEqual([kept.id]);
     expect(await t.db.selectFrom('labels').select('id').where('board_id', '=', b.id).execute()).toEqual([
       { id: kept.id },
@@ -109,20 +118,20 @@ describe('DELETE /api/label', () => {
   });
 
   it('answers 404 for a label that is not on the board', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
-    const { body: foreign } = await call(t, other.member, 'POST', `/api/label/${other.id}`, {
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
+    const { body: foreign } = await call(t.app, other.member, 'POST', `/api/label/${other.id}`, {
       title: 'Чужая',
     });
-    expect(await refused(t, b.member, 'DELETE', `/api/label/${b.id}/${foreign.id}`)).toEqual(NOT_FOUND);
+    expect(await refused(t.app, b.member, 'DELETE', `/api/label/${b.id}/${foreign.id}`)).toEqual(NOT_FOUND);
   });
 });
 
 describe('permissions', () => {
   it('refuses every label call to users who are not accepted members, changing nothing', async () => {
-    const b = await seedBoard(t);
-    const { body: label } = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
-    const calls: [TestUser, 'POST' | 'PUT' | 'DELETE', string, unknown][] = [];
+    const b = await seedBoard(t.app);
+    const { body: label } = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: 'Метка' });
+    const calls: [Person, 'POST' | 'PUT' | 'DELETE', string, unknown][] = [];
     for (const user of [b.outsider, b.pending, b.removed]) {
       calls.push(
         [user, 'POST', `/api/label/${b.id}`, { title: 'Чужая' }],
@@ -136,7 +145,7 @@ describe('permissions', () => {
       );
     }
     for (const [user, method, url, payload] of calls) {
-      expect(await refused(t, user, method, url, payload)).toEqual({
+      expect(await refused(t.app, user, method, url, payload)).toEqual({
         status: 403,
         body: { message: 'Нет доступа' },
       });

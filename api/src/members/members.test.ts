@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
-  api,
-  boardRows,
+  boardSnapshot,
+  call,
   createBoard,
+  createTestApp,
   insertTask,
   type Person,
   person,
-} from '../../test/boards.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+  type TestApp,
+} from '../../test/fixtures.js';
 import type { Board, BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from '../invites/schemas.js';
 
@@ -18,15 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const board = (who: Person, boardId: number) => api<Board>(t.app, who, 'GET', `/api/board/${boardId}`);
+const board = (who: Person, boardId: number) => call<Board>(t.app, who, 'GET', `/api/board/${boardId}`);
 const boardIds = async (who: Person) =>
-  (await api<BoardListItem[]>(t.app, who, 'GET', '/api/board')).body.map((b) => b.id);
+  (await call<BoardListItem[]>(t.app, who, 'GET', '/api/board')).body.map((b) => b.id);
 
 async function setup() {
-  const owner = await person(t.app, t.db, 'Хозяин');
-  const member = await person(t.app, t.db, 'Участник');
+  const owner = await person(t.app, 'Хозяин');
+  const member = await person(t.app, 'Участник');
   const boardId = await createBoard(t.app, owner, 'Доска');
-  await addMember(t.app, t.db, owner, boardId, member);
+  await addMember(t.app, owner, boardId, member);
   return { owner, member, boardId };
 }
 
@@ -41,7 +42,7 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
       assignees: [member.id],
     });
 
-    const res = await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
+    const res = await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     expect(await board(member, boardId)).toMatchObject({ status: 403, body: { message: 'Нет доступа' } });
     expect(await boardIds(member)).toEqual([]);
@@ -56,15 +57,17 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
     });
     expect(seen.tasks[String(taskId)]?.assignees).toEqual([member.id]);
     // A removed member can no longer change anything, leave included.
-    expect((await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`)).status).toBe(
+    expect((await call(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`)).status).toBe(
       403,
     );
-    expect((await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`)).status).toBe(404);
+    expect((await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`)).status).toBe(
+      404,
+    );
   });
 
   it('a member leaves with their own id', async () => {
     const { owner, member, boardId } = await setup();
-    const res = await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
+    const res = await call(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     expect((await board(member, boardId)).status).toBe(403);
     expect((await board(owner, boardId)).body.members.find((m) => m.id === member.id)?.isDeleted).toBe(true);
@@ -72,48 +75,50 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
 
   it('the creator can neither be removed nor leave; a member cannot remove others', async () => {
     const { owner, member, boardId } = await setup();
-    const third = await person(t.app, t.db);
-    await addMember(t.app, t.db, owner, boardId, third);
-    const pending = await person(t.app, t.db);
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: pending.email });
-    const before = await boardRows(t.db, boardId);
+    const third = await person(t.app);
+    await addMember(t.app, owner, boardId, third);
+    const pending = await person(t.app);
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId, email: pending.email });
+    const before = await boardSnapshot(t.db, boardId);
 
-    expect(await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${owner.id}`)).toMatchObject({
+    expect(await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${owner.id}`)).toMatchObject({
       status: 400,
       body: { message: 'Создателя доски нельзя удалить из участников' },
     });
-    expect(await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${owner.id}`)).toMatchObject({
+    expect(await call(t.app, member, 'DELETE', `/api/board/${boardId}/member/${owner.id}`)).toMatchObject({
       status: 403,
     });
-    expect(await api(t.app, member, 'DELETE', `/api/board/${boardId}/member/${third.id}`)).toMatchObject({
+    expect(await call(t.app, member, 'DELETE', `/api/board/${boardId}/member/${third.id}`)).toMatchObject({
       status: 403,
       body: { message: 'Нет доступа' },
     });
     // Pending invitations are cancelled, not removed; unknown users are not members.
-    expect((await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${pending.id}`)).status).toBe(
+    expect((await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${pending.id}`)).status).toBe(
       404,
     );
-    expect((await api(t.app, owner, 'DELETE', `/api/board/${boardId}/member/2000000000`)).status).toBe(404);
-    expect((await api(t.app, owner, 'DELETE', `/api/board/2000000000/member/${member.id}`)).status).toBe(404);
-    expect(await boardRows(t.db, boardId)).toEqual(before);
+    expect((await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/2000000000`)).status).toBe(404);
+    expect((await call(t.app, owner, 'DELETE', `/api/board/2000000000/member/${member.id}`)).status).toBe(
+      404,
+    );
+    expect(await boardSnapshot(t.db, boardId)).toEqual(before);
   });
 });
 
 describe('permission matrix', () => {
   it('a non-member and a non-creator member get 403 on every guarded call; nothing changes', async () => {
     const { owner, member, boardId } = await setup();
-    const outsider = await person(t.app, t.db, 'Чужой');
-    const third = await person(t.app, t.db, 'Третий');
-    await addMember(t.app, t.db, owner, boardId, third);
-    const invitee = await person(t.app, t.db, 'Приглашённый');
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: invitee.email });
-    await api(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'no-account@example.com' });
+    const outsider = await person(t.app, 'Чужой');
+    const third = await person(t.app, 'Третий');
+    await addMember(t.app, owner, boardId, third);
+    const invitee = await person(t.app, 'Приглашённый');
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId, email: invitee.email });
+    await call(t.app, owner, 'POST', '/api/invite/send', { boardId, email: 'no-account@example.com' });
     const [emailInvite] = await t.db
       .selectFrom('invitations')
       .select('id')
       .where('board_id', '=', boardId)
       .execute();
-    const [invitation] = (await api<Invitation[]>(t.app, invitee, 'GET', '/api/invite')).body;
+    const [invitation] = (await call<Invitation[]>(t.app, invitee, 'GET', '/api/invite')).body;
     const settings = {
       name: 'Захват',
       color: '#000000',
@@ -121,7 +126,7 @@ describe('permission matrix', () => {
       showTotalColumnEstimation: true,
     };
 
-    const before = await boardRows(t.db, boardId);
+    const before = await boardSnapshot(t.db, boardId);
     const creatorOnly = [
       ['PUT', `/api/board/edit/${boardId}`, settings],
       ['DELETE', `/api/board/${boardId}`],
@@ -139,7 +144,7 @@ describe('permission matrix', () => {
         ...creatorOnly,
         ...(who === outsider ? memberOnly : []),
       ] as const) {
-        const res = await api(t.app, who, method, url, payload);
+        const res = await call(t.app, who, method, url, payload);
         expect({ who: who.name, method, url, status: res.status, body: res.body }).toEqual({
           who: who.name,
           method,
@@ -149,20 +154,20 @@ describe('permission matrix', () => {
         });
       }
       // Someone else's invitation: 404 to accept, 403 to reject on their behalf.
-      expect((await api(t.app, who, 'PUT', `/api/invite/accept/${invitation?.id}`)).status).toBe(404);
-      expect((await api(t.app, who, 'DELETE', `/api/invite/reject/${boardId}/${invitee.id}`)).status).toBe(
+      expect((await call(t.app, who, 'PUT', `/api/invite/accept/${invitation?.id}`)).status).toBe(404);
+      expect((await call(t.app, who, 'DELETE', `/api/invite/reject/${boardId}/${invitee.id}`)).status).toBe(
         403,
       );
       // Leaving a board one is not on.
       if (who === outsider) {
-        expect((await api(t.app, who, 'DELETE', `/api/board/${boardId}/member/${who.id}`)).status).toBe(403);
+        expect((await call(t.app, who, 'DELETE', `/api/board/${boardId}/member/${who.id}`)).status).toBe(403);
       }
     }
     // The invitee, not yet a member, cannot read the board or act on it either.
     expect((await board(invitee, boardId)).status).toBe(403);
-    expect((await api(t.app, invitee, 'PUT', `/api/board/edit/${boardId}`, settings)).status).toBe(403);
+    expect((await call(t.app, invitee, 'PUT', `/api/board/edit/${boardId}`, settings)).status).toBe(403);
 
-    expect(await boardRows(t.db, boardId)).toEqual(before);
+    expect(await boardSnapshot(t.db, boardId)).toEqual(before);
     const seen = (await board(owner, boardId)).body;
     expect(seen.name).toBe('Доска');
     expect(seen.members.map((m) => [m.email, m.accepted, m.isDeleted])).toEqual([
@@ -190,7 +195,7 @@ describe('permission matrix', () => {
       ['DELETE', `/api/invite/delete/${boardId}/1`],
       ['DELETE', `/api/board/${boardId}/member/1`],
     ] as const) {
-      expect((await api(t.app, null, method, url)).status, `${method} ${url}`).toBe(401);
+      expect((await call(t.app, null, method, url)).status, `${method} ${url}`).toBe(401);
     }
   });
 });

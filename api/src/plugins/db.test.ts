@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, newUser, type TestApp } from '../../test/helpers.js';
+import { createTestApp, newUser, type TestApp } from '../../test/fixtures.js';
 
 async function registerAndLogin(t: TestApp) {
   const user = newUser('Пглайт');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, GENEROUS_LIMITS, type TestApp } from '../../test/helpers.js';
+import { createTestApp, GENEROUS_LIMITS, type TestApp } from '../../test/fixtures.js';
 import { MemoryStore } from './limiter.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

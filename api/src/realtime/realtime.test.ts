@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, api, createBoard, type Person, person } from '../../test/boards.js';
-import { testConfig } from '../../test/helpers.js';
+import { addMember, call, createBoard, type Person, person, testConfig } from '../../test/fixtures.js';
 import { createTempDatabase, type TempDatabase } from '../../test/pg.js';
 import { type App, buildApp } from '../app.js';
 import type { BoardUpdate, SubscribeResult } from './contract.js';
@@ -86,11 +85,11 @@ beforeAll(async () => {
   prefix = `kanban-rt-${randomBytes(4).toString('hex')}:`;
   const a = await startInstance();
   await startInstance();
-  creator = await person(a, a.db, 'Создатель');
-  member = await person(a, a.db, 'Участник');
-  outsider = await person(a, a.db, 'Посторонний');
+  creator = await person(a, 'Создатель');
+  member = await person(a, 'Участник');
+  outsider = await person(a, 'Посторонний');
   boardId = await createBoard(a, creator, 'Живая доска');
-  await addMember(a, a.db, creator, boardId, member);
+  await addMember(a, creator, boardId, member);
 });
 
 afterAll(async () => {
@@ -108,7 +107,7 @@ describe('realtime across instances', () => {
     expect(result).toMatchObject({ ok: true, boardId });
     const received = updates(socket);
 
-    const created = await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Новая' });
+    const created = await call(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Новая' });
     expect(created.status).toBe(200);
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({ boardId, change: 'columns' });
@@ -124,7 +123,7 @@ describe('realtime across instances', () => {
     const received = updates(socket);
 
     expect(await subscribe(socket, boardId)).toMatchObject({ ok: false, status: 403 });
-    await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Ещё одна' });
+    await call(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Ещё одна' });
     await pause(300);
     expect(errors).toEqual([expect.objectContaining({ boardId, status: 403 })]);
     expect(received).toEqual([]);
@@ -148,17 +147,17 @@ describe('realtime across instances', () => {
 
   it('stops delivering to a member removed through the other instance', async () => {
     const a = apps[0] as App;
-    const extra = await person(a, a.db, 'Временный');
-    await addMember(a, a.db, creator, boardId, extra);
+    const extra = await person(a, 'Временный');
+    await addMember(a, creator, boardId, extra);
     const socket = connect(urls[0] as string, extra.token);
     await connected(socket);
     expect(await subscribe(socket, boardId)).toMatchObject({ ok: true });
     const received = updates(socket);
 
-    const removed = await api(apps[1] as App, creator, 'DELETE', `/api/board/${boardId}/member/${extra.id}`);
+    const removed = await call(apps[1] as App, creator, 'DELETE', `/api/board/${boardId}/member/${extra.id}`);
     expect(removed.status).toBe(200);
     await until(() => received.length === 1); // the removal itself
-    await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'После удаления' });
+    await call(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'После удаления' });
     await pause(300);
     expect(received).toHaveLength(1);
     expect(await subscribe(socket, boardId)).toMatchObject({ ok: false, status: 403 });
@@ -186,7 +185,7 @@ describe('realtime across instances', () => {
     }
 
     // HTTP keeps working meanwhile, and a change made now still reaches this instance's own clients.
-    const local = await api(apps[0] as App, creator, 'POST', '/api/column', {
+    const local = await call(apps[0] as App, creator, 'POST', '/api/column', {
       boardId,
       name: 'Во время сбоя',
     });
@@ -195,7 +194,7 @@ describe('realtime across instances', () => {
     // (changes published elsewhere meanwhile were lost), and updates from the other instance flow again.
     await until(() => received.some((update) => update.change === 'resync'), 10_000);
     const before = received.length;
-    await api(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Снова' });
+    await call(apps[1] as App, creator, 'POST', '/api/column', { boardId, name: 'Снова' });
     await until(() => received.length > before, 5_000);
     expect(received.at(-1)).toMatchObject({ boardId, change: 'columns' });
     expect(received.some((update) => update.change === 'columns' && update.version > 0)).toBe(true);

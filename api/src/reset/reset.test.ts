@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, register, snapshot, type TestApp } from '../../test/helpers.js';
+import { accountSnapshot, bearer, createTestApp, register, type TestApp } from '../../test/fixtures.js';
 import { mailText } from '../../test/mail.js';
 import type { MailMessage } from '../plugins/mailer.js';
 
@@ -37,9 +37,9 @@ async function requestReset(email: string) {
 }
 
 async function rejected(url: string, payload: object) {
-  const before = await snapshot(t.db);
+  const before = await accountSnapshot(t.db);
   const res = await t.app.inject({ method: 'PATCH', url, payload });
-  expect(await snapshot(t.db)).toEqual(before);
+  expect(await accountSnapshot(t.db)).toEqual(before);
   return { status: res.statusCode, body: res.json() as Record<string, string> };
 }
 
@@ -103,10 +103,10 @@ describe('password reset', () => {
     ['missing e-mail', {}, { email: 'Введите корректный e-mail' }],
     ['1 MB e-mail', { email: 'x'.repeat(1024 * 1024) }, { email: 'Слишком длинное значение' }],
   ])('create rejects %s', async (_case, payload, expected) => {
-    const before = await snapshot(t.db);
+    const before = await accountSnapshot(t.db);
     const res = await t.app.inject({ method: 'POST', url: '/api/reset/create', payload });
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: expected });
-    expect(await snapshot(t.db)).toEqual(before);
+    expect(await accountSnapshot(t.db)).toEqual(before);
     expect(sent).toHaveLength(0);
   });
 

@@ -1,43 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../test/helpers.js';
-import { mailText } from '../../test/mail.js';
+import { createTestApp, register, type TestApp } from '../../test/fixtures.js';
+import { mailText, type Received, type SmtpPeer, startSmtpPeer } from '../../test/mail.js';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      done();
-    });
-  },
-});
-
+let smtp: SmtpPeer;
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Kanban <robot@kanban.test>' });
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Kanban <robot@kanban.test>' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
 });
 
 it('delivers the reset code over SMTP and the code from the message finishes the reset', async () => {
@@ -49,8 +22,8 @@ it('delivers the reset code over SMTP and the code from the message finishes the
   });
   const { id } = create.json<{ id: string }>();
 
-  await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000 });
-  const [message] = received as [Received];
+  await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000 });
+  const [message] = smtp.received as [Received];
   expect(message.from).toBe('robot@kanban.test');
   expect(message.to).toEqual([user.email]);
   expect(message.raw).toMatch(/^Subject: =\?UTF-8\?/m);

@@ -3,13 +3,14 @@ import {
   boardVersion,
   call,
   columnTasks,
+  createTestApp,
+  type Person,
+  person,
   refused,
   seedBoard,
+  type TestApp,
   type TestBoard,
-  type TestUser,
-  testUser,
-} from '../../test/board-fixtures.js';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+} from '../../test/fixtures.js';
 import { orderAfterMove } from './repository.js';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ const MB = 'x'.repeat(1024 * 1024);
 const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 
 async function addTask(b: TestBoard, columnId: string, extra: object = {}, user = b.member) {
-  const res = await call(t, user, 'POST', '/api/task/create', {
+  const res = await call(t.app, user, 'POST', '/api/task/create', {
     boardId: b.id,
     columnId,
     title: 'Задача',
@@ -33,13 +34,13 @@ async function addTask(b: TestBoard, columnId: string, extra: object = {}, user 
 }
 
 async function addLabel(b: TestBoard, title = 'Метка'): Promise<number> {
-  const res = await call(t, b.member, 'POST', `/api/label/${b.id}`, { title });
+  const res = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title });
   return res.body.id;
 }
 
 /** A full edit body for the task as it is, with `change` applied. */
 async function editBody(b: TestBoard, taskId: string, change: object = {}) {
-  const { body } = await call(t, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
+  const { body } = await call(t.app, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
   return {
     boardId: b.id,
     taskId,
@@ -56,9 +57,9 @@ async function editBody(b: TestBoard, taskId: string, change: object = {}) {
 
 describe('POST /api/task/create', () => {
   it('appends a numbered task to the column', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const label = await addLabel(b);
-    const first = await call(t, b.member, 'POST', '/api/task/create', {
+    const first = await call(t.app, b.member, 'POST', '/api/task/create', {
       boardId: b.id,
       columnId: b.columns[1],
       title: '  Сделать вход  ',
@@ -85,7 +86,7 @@ describe('POST /api/task/create', () => {
         createdBy: b.member.id,
       },
     });
-    const second = await call(t, b.creator, 'POST', '/api/task/create', {
+    const second = await call(t.app, b.creator, 'POST', '/api/task/create', {
       boardId: String(b.id),
       columnId: Number(b.columns[1]),
       title: 'Второе',
@@ -117,41 +118,41 @@ describe('POST /api/task/create', () => {
     ['unknown column', { columnId: '999999' }, { columnId: 'Колонка не найдена' }],
     ['assignee list of wrong type', { assignees: 'all' }, { assignees: 'Исполнитель не участник доски' }],
   ])('refuses a %s, changing nothing', async (_case, change, message) => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const body = { boardId: b.id, columnId: b.columns[0], title: 'Задача', ...change };
-    expect(await refused(t, b.member, 'POST', '/api/task/create', body)).toEqual({
+    expect(await refused(t.app, b.member, 'POST', '/api/task/create', body)).toEqual({
       status: 400,
       body: message,
     });
   });
 
   it('refuses columns, labels and assignees from outside the board, naming each field', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const foreignLabel = await addLabel(other);
     const base = { boardId: b.id, columnId: b.columns[0], title: 'Задача' };
     for (const user of [b.pending, b.removed, b.outsider]) {
       expect(
-        await refused(t, b.member, 'POST', '/api/task/create', {
+        await refused(t.app, b.member, 'POST', '/api/task/create', {
           ...base,
           assignees: [b.member.id, user.id],
         }),
       ).toEqual({ status: 400, body: { assignees: 'Исполнитель не участник доски' } });
     }
     expect(
-      await refused(t, b.member, 'POST', '/api/task/create', { ...base, assignees: [99999999999] }),
+      await refused(t.app, b.member, 'POST', '/api/task/create', { ...base, assignees: [99999999999] }),
     ).toEqual({
       status: 400,
       body: { assignees: 'Исполнитель не участник доски' },
     });
     expect(
-      await refused(t, b.member, 'POST', '/api/task/create', { ...base, labels: [foreignLabel] }),
+      await refused(t.app, b.member, 'POST', '/api/task/create', { ...base, labels: [foreignLabel] }),
     ).toEqual({
       status: 400,
       body: { labels: 'Метка не с этой доски' },
     });
     expect(
-      await refused(t, b.member, 'POST', '/api/task/create', {
+      await refused(t.app, b.member, 'POST', '/api/task/create', {
         ...base,
         columnId: other.columns[0],
         labels: [foreignLabel],
@@ -168,9 +169,9 @@ describe('POST /api/task/create', () => {
   });
 
   it('answers 404 for an unknown board', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     expect(
-      await refused(t, b.member, 'POST', '/api/task/create', {
+      await refused(t.app, b.member, 'POST', '/api/task/create', {
         boardId: 999_999,
         columnId: b.columns[0],
         title: 'Х',
@@ -181,21 +182,21 @@ describe('POST /api/task/create', () => {
 
 describe('GET /api/task', () => {
   it('answers the task with description, comments oldest first and files', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b, b.columns[0]!);
     await call(
-      t,
+      t.app,
       b.member,
       'PUT',
       '/api/task/edit',
       await editBody(b, taskId, { description: 'Подробности' }),
     );
-    const first = await call(t, b.member, 'POST', '/api/comment/create', {
+    const first = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
       text: 'Раз',
     });
-    const second = await call(t, b.creator, 'POST', '/api/comment/create', {
+    const second = await call(t.app, b.creator, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
       text: 'Два',
@@ -213,7 +214,7 @@ describe('GET /api/task', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const res = await call(t, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
+    const res = await call(t.app, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: taskId,
@@ -237,14 +238,14 @@ describe('GET /api/task', () => {
   });
 
   it('answers 404 for a task that is not on the board', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const foreign = await addTask(other, other.columns[0]!, {}, other.member);
     for (const taskId of [foreign, '999999']) {
-      expect(await call(t, b.member, 'GET', `/api/task/${b.id}/${taskId}`)).toEqual(NOT_FOUND);
+      expect(await call(t.app, b.member, 'GET', `/api/task/${b.id}/${taskId}`)).toEqual(NOT_FOUND);
     }
     for (const taskId of ['abc', '99999999999']) {
-      expect(await call(t, b.member, 'GET', `/api/task/${b.id}/${taskId}`)).toEqual({
+      expect(await call(t.app, b.member, 'GET', `/api/task/${b.id}/${taskId}`)).toEqual({
         status: 400,
         body: { taskId: 'Некорректный идентификатор' },
       });
@@ -254,12 +255,12 @@ describe('GET /api/task', () => {
 
 describe('PUT /api/task/edit', () => {
   it('replaces every field; a new column puts the task at its end', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const label = await addLabel(b);
     const [a, c] = [await addTask(b, b.columns[0]!), await addTask(b, b.columns[0]!)];
     const d = await addTask(b, b.columns[0]!);
     const target = await addTask(b, b.columns[1]!);
-    const res = await call(t, b.member, 'PUT', '/api/task/edit', {
+    const res = await call(t.app, b.member, 'PUT', '/api/task/edit', {
       boardId: b.id,
       taskId: c,
       title: ' Новое ',
@@ -285,7 +286,7 @@ describe('PUT /api/task/edit', () => {
     expect(await columnTasks(t.db, b.columns[1]!)).toEqual([target, c]);
 
     const cleared = await call(
-      t,
+      t.app,
       b.member,
       'PUT',
       '/api/task/edit',
@@ -298,7 +299,13 @@ describe('PUT /api/task/edit', () => {
       labels: [],
       hasDescription: false,
     });
-    const unset = await call(t, b.member, 'PUT', '/api/task/edit', await editBody(b, c, { estimation: ' ' }));
+    const unset = await call(
+      t.app,
+      b.member,
+      'PUT',
+      '/api/task/edit',
+      await editBody(b, c, { estimation: ' ' }),
+    );
     expect(unset.body.estimation).toBe('');
     expect(await columnTasks(t.db, b.columns[1]!)).toEqual([target, c]);
   });
@@ -321,36 +328,41 @@ describe('PUT /api/task/edit', () => {
     ['unknown column', { columnId: '999999' }, { columnId: 'Колонка не найдена' }],
     ['missing labels', { labels: undefined }, { labels: 'Метка не с этой доски' }],
   ])('refuses an %s, changing nothing', async (_case, change, message) => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const taskId = await addTask(b, b.columns[0]!);
     const body = await editBody(b, taskId, change);
-    expect(await refused(t, b.member, 'PUT', '/api/task/edit', body)).toEqual({ status: 400, body: message });
+    expect(await refused(t.app, b.member, 'PUT', '/api/task/edit', body)).toEqual({
+      status: 400,
+      body: message,
+    });
   });
 
   it('refuses references outside the board and tasks of other boards', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const taskId = await addTask(b, b.columns[0]!);
     const foreignTask = await addTask(other, other.columns[0]!, {}, other.member);
     const foreignLabel = await addLabel(other);
     const body = await editBody(b, taskId);
     expect(
-      await refused(t, b.member, 'PUT', '/api/task/edit', { ...body, columnId: other.columns[0] }),
+      await refused(t.app, b.member, 'PUT', '/api/task/edit', { ...body, columnId: other.columns[0] }),
     ).toEqual({
       status: 400,
       body: { columnId: 'Колонка не найдена' },
     });
-    expect(await refused(t, b.member, 'PUT', '/api/task/edit', { ...body, labels: [foreignLabel] })).toEqual({
+    expect(
+      await refused(t.app, b.member, 'PUT', '/api/task/edit', { ...body, labels: [foreignLabel] }),
+    ).toEqual({
       status: 400,
       body: { labels: 'Метка не с этой доски' },
     });
     expect(
-      await refused(t, b.member, 'PUT', '/api/task/edit', { ...body, assignees: [b.removed.id] }),
+      await refused(t.app, b.member, 'PUT', '/api/task/edit', { ...body, assignees: [b.removed.id] }),
     ).toEqual({
       status: 400,
       body: { assignees: 'Исполнитель не участник доски' },
     });
-    expect(await refused(t, b.member, 'PUT', '/api/task/edit', { ...body, taskId: foreignTask })).toEqual(
+    expect(await refused(t.app, b.member, 'PUT', '/api/task/edit', { ...body, taskId: foreignTask })).toEqual(
       NOT_FOUND,
     );
   });
@@ -358,14 +370,14 @@ describe('PUT /api/task/edit', () => {
 
 describe('DELETE /api/task/delete', () => {
   it('deletes the task and closes the gap in its column', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const [a, c, d] = [
       await addTask(b, b.columns[0]!),
       await addTask(b, b.columns[0]!),
       await addTask(b, b.columns[0]!),
     ];
-    await call(t, b.member, 'POST', '/api/comment/create', { boardId: b.id, taskId: c, text: 'х' });
-    expect(await call(t, b.member, 'DELETE', `/api/task/delete/${b.id}/${c}`)).toEqual({
+    await call(t.app, b.member, 'POST', '/api/comment/create', { boardId: b.id, taskId: c, text: 'х' });
+    expect(await call(t.app, b.member, 'DELETE', `/api/task/delete/${b.id}/${c}`)).toEqual({
       status: 200,
       body: { success: true },
     });
@@ -374,11 +386,13 @@ describe('DELETE /api/task/delete', () => {
   });
 
   it('answers 404 for a task that is not on the board', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const foreign = await addTask(other, other.columns[0]!, {}, other.member);
     for (const taskId of [foreign, '999999']) {
-      expect(await refused(t, b.member, 'DELETE', `/api/task/delete/${b.id}/${taskId}`)).toEqual(NOT_FOUND);
+      expect(await refused(t.app, b.member, 'DELETE', `/api/task/delete/${b.id}/${taskId}`)).toEqual(
+        NOT_FOUND,
+      );
     }
   });
 });
@@ -395,7 +409,7 @@ describe('PUT /api/task/move', () => {
   });
 
   it('moves within a column and across columns', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const [a, c, d] = [
       await addTask(b, b.columns[0]!),
       await addTask(b, b.columns[0]!),
@@ -403,7 +417,12 @@ describe('PUT /api/task/move', () => {
     ];
     const e = await addTask(b, b.columns[1]!);
     const move = (taskId: string, newColumnId: string, newColumnTaskIds: (string | number)[]) =>
-      call(t, b.member, 'PUT', '/api/task/move', { boardId: b.id, taskId, newColumnId, newColumnTaskIds });
+      call(t.app, b.member, 'PUT', '/api/task/move', {
+        boardId: b.id,
+        taskId,
+        newColumnId,
+        newColumnTaskIds,
+      });
 
     expect(await move(d, b.columns[0]!, [d, a, c].map(Number))).toEqual({
       status: 200,
@@ -430,8 +449,8 @@ describe('PUT /api/task/move', () => {
   });
 
   it('refuses a list without the task, an unknown column and tasks of other boards', async () => {
-    const b = await seedBoard(t);
-    const other = await seedBoard(t);
+    const b = await seedBoard(t.app);
+    const other = await seedBoard(t.app);
     const [a, c] = [await addTask(b, b.columns[0]!), await addTask(b, b.columns[1]!)];
     const foreign = await addTask(other, other.columns[0]!, {}, other.member);
     const body = {
@@ -441,44 +460,46 @@ describe('PUT /api/task/move', () => {
       newColumnTaskIds: [Number(a), Number(c)],
     };
     expect(
-      await refused(t, b.member, 'PUT', '/api/task/move', { ...body, newColumnTaskIds: [Number(c)] }),
+      await refused(t.app, b.member, 'PUT', '/api/task/move', { ...body, newColumnTaskIds: [Number(c)] }),
     ).toEqual({
       status: 400,
       body: { taskId: 'Задача должна быть в списке колонки' },
     });
-    expect(await refused(t, b.member, 'PUT', '/api/task/move', { ...body, newColumnTaskIds: [] })).toEqual({
+    expect(
+      await refused(t.app, b.member, 'PUT', '/api/task/move', { ...body, newColumnTaskIds: [] }),
+    ).toEqual({
       status: 400,
       body: { taskId: 'Задача должна быть в списке колонки' },
     });
     for (const newColumnId of [other.columns[0], '999999']) {
-      expect(await refused(t, b.member, 'PUT', '/api/task/move', { ...body, newColumnId })).toEqual({
+      expect(await refused(t.app, b.member, 'PUT', '/api/task/move', { ...body, newColumnId })).toEqual({
         status: 400,
         body: { newColumnId: 'Колонка не найдена' },
       });
     }
     expect(
-      await refused(t, b.member, 'PUT', '/api/task/move', {
+      await refused(t.app, b.member, 'PUT', '/api/task/move', {
         ...body,
         taskId: foreign,
         newColumnTaskIds: [Number(foreign)],
       }),
     ).toEqual(NOT_FOUND);
-    expect(await refused(t, b.member, 'PUT', '/api/task/move', { ...body, newColumnTaskIds: ['x'] })).toEqual(
-      {
-        status: 400,
-        body: { newColumnTaskIds: 'Некорректный список задач' },
-      },
-    );
+    expect(
+      await refused(t.app, b.member, 'PUT', '/api/task/move', { ...body, newColumnTaskIds: ['x'] }),
+    ).toEqual({
+      status: 400,
+      body: { newColumnTaskIds: 'Некорректный список задач' },
+    });
   });
 });
 
 describe('permissions', () => {
   it('refuses every task call to users who are not accepted members, changing nothing', async () => {
-    const b = await seedBoard(t);
+    const b = await seedBoard(t.app);
     const label = await addLabel(b);
     const taskId = await addTask(b, b.columns[0]!, { labels: [label] });
     const full = await editBody(b, taskId, { title: 'Чужое', columnId: b.columns[1] });
-    const calls: [TestUser, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown][] = [];
+    const calls: [Person, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown][] = [];
     for (const user of [b.outsider, b.pending, b.removed]) {
       calls.push(
         [user, 'POST', '/api/task/create', { boardId: b.id, columnId: b.columns[0], title: 'Чужое' }],
@@ -494,7 +515,7 @@ describe('permissions', () => {
       );
     }
     for (const [user, method, url, payload] of calls) {
-      expect(await refused(t, user, method, url, payload)).toEqual({
+      expect(await refused(t.app, user, method, url, payload)).toEqual({
         status: 403,
         body: { message: 'Нет доступа' },
       });
@@ -523,8 +544,8 @@ describe('concurrent moves', () => {
   }
 
   it('keeps every card in exactly one column exactly once under 200 racing moves, edits and deletes', async () => {
-    const b = await seedBoard(t, ['Очередь', 'В работе', 'Проверка', 'Готово']);
-    const third = await testUser(t, 'Третий');
+    const b = await seedBoard(t.app, ['Очередь', 'В работе', 'Проверка', 'Готово']);
+    const third = await person(t.app, 'Третий');
     await t.db
       .insertInto('board_members')
       .values({ board_id: b.id, user_id: third.id, accepted: true })
@@ -566,7 +587,7 @@ describe('concurrent moves', () => {
         view.splice(Math.floor(Math.random() * (view.length + 1)), 0, taskId);
         const user = pick(members);
         requests.push(
-          call(t, user, 'PUT', '/api/task/move', {
+          call(t.app, user, 'PUT', '/api/task/move', {
             boardId: b.id,
             taskId,
             newColumnId: target,
@@ -580,7 +601,7 @@ describe('concurrent moves', () => {
         requests.splice(
           Math.floor(Math.random() * requests.length),
           0,
-          call(t, user, 'PUT', '/api/task/edit', {
+          call(t.app, user, 'PUT', '/api/task/edit', {
             boardId: b.id,
             taskId,
             title: `Правка ${batch}-${i}`,
@@ -596,7 +617,7 @@ describe('concurrent moves', () => {
       const deleted = doomed[batch];
       if (deleted) {
         requests.push(
-          call(t, pick(members), 'DELETE', `/api/task/delete/${b.id}/${deleted}`).then((res) => ({
+          call(t.app, pick(members), 'DELETE', `/api/task/delete/${b.id}/${deleted}`).then((res) => ({
             status: res.status,
             kind: 'delete',
           })),
