@@ -1,16 +1,7 @@
-import { type FormEvent, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  FormError,
-  PasswordField,
-  paths,
-  TextField,
-  useAuthForm,
-  useAuthStore,
-  useFormValues,
-} from 'shared-ui';
+import { PasswordField, paths, TextField, useAuthForm, useAuthStore, useFormValues } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
+import { AuthForm } from '../../../components/auth-card/AuthForm';
 
 export function RegisterPage() {
   const register = useAuthStore((state) => state.register);
@@ -21,14 +12,6 @@ export function RegisterPage() {
     { name: '', email: params.get('email')?.trim() ?? '', password: '', password2: '' },
     form,
   );
-  const firstField = useRef<HTMLInputElement>(null);
-
-  useEffect(() => firstField.current?.focus(), []);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(() => register(values));
-  };
 
   return (
     <AuthCard
@@ -39,18 +22,17 @@ export function RegisterPage() {
         </span>
       }
     >
-      <form noValidate onSubmit={onSubmit}>
-        <FormError>{form.errors.message}</FormError>
-        <TextField ref={firstField} label="Имя" autoComplete="name" {...field('name')} />
+      <AuthForm
+        life={form}
+        request={() => register(values)}
+        submitText="Зарегистрироваться"
+        successText="Готово"
+      >
+        <TextField label="Имя" autoComplete="name" {...field('name')} />
         <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('email')} />
         <PasswordField label="Пароль" autoComplete="new-password" {...field('password')} />
         <PasswordField label="Повторите пароль" autoComplete="new-password" {...field('password2')} />
-        <div className="auth-card__actions">
-          <Button type="submit" status={form.status} successText="Готово" fullWidth>
-            Зарегистрироваться
-          </Button>
-        </div>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
