@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { anna, LocationProbe, signIn } from '../test/utils';
+import { screen, within } from '@testing-library/react';
+import { fetchMock, jsonResponse, location, renderInRouter } from 'shared-ui/test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { anna, signIn } from '../test/utils';
 import { ShellRoutes } from './ShellRoutes';
 
 const deployed = new Set(['mf_auth', 'mf_settings', 'mf_board_view']);
@@ -18,24 +18,10 @@ vi.mock('../federation/load-remote', () => {
 });
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <ShellRoutes />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  return renderInRouter(<ShellRoutes />, [path]);
 }
 
-const location = () => screen.getByTestId('location').textContent;
-
 describe('shell routes', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
-
   it('redirects an unknown path to /', async () => {
     renderAt('/no/such/page');
     expect(location()).toBe('/');
@@ -43,12 +29,12 @@ describe('shell routes', () => {
   });
 
   it('shows the shell page /about to anyone, with the loaded and deployed build of each part', async () => {
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url === '/remotes.json') return json({ mf_boards: '/remotes/mf-boards/mf-manifest.json' });
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/remotes.json')
+        return jsonResponse(200, { mf_boards: '/remotes/mf-boards/mf-manifest.json' });
       if (url.endsWith('/remotes/mf-boards/mf-manifest.json') || url === '/mf-manifest.json') {
-        return json({
+        return jsonResponse(200, {
           metaData: {
             buildInfo: { buildVersion: '1.4.0' },
             remoteEntry: { name: 'static/js/mf_boards.0123abcd99.js' },
@@ -106,9 +92,7 @@ describe('shell routes', () => {
     expect(container.textContent).toBe('/board/3/task/4');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
 
-    answer(
-      new Response(JSON.stringify(anna), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    answer(jsonResponse(200, anna));
     expect(await screen.findByText('remote mf_board_view')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { fakeNetwork, fetchMock, jsonResponse } from 'shared-ui/test-kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const runtime = vi.hoisted(() => ({
@@ -9,26 +10,16 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const App = () => null;
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 describe('runtime remotes', () => {
-  const fetchMock = vi.fn();
-
-  beforeEach(() => {
-    vi.resetModules();
-    vi.stubGlobal('fetch', fetchMock);
-  });
+  fakeNetwork();
+  beforeEach(() => vi.resetModules());
   afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
     runtime.registerRemotes.mockReset();
     runtime.loadRemote.mockReset();
   });
 
   it('registers a remote from /remotes.json with an absolute manifest URL, then loads name/App', async () => {
-    fetchMock.mockResolvedValue(json({ mf_auth: '/remotes/mf-auth/mf-manifest.json' }));
+    fetchMock.mockResolvedValue(jsonResponse(200, { mf_auth: '/remotes/mf-auth/mf-manifest.json' }));
     runtime.loadRemote.mockResolvedValue({ default: App });
     const { loadRemoteComponent } = await import('./load-remote');
 
@@ -46,7 +37,7 @@ describe('runtime remotes', () => {
   });
 
   it('rejects with RemoteMissingError for a remote absent from the map', async () => {
-    fetchMock.mockResolvedValue(json({}));
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
     const { loadRemoteComponent, RemoteMissingError } = await import('./load-remote');
     await expect(loadRemoteComponent('mf_boards', 'App')).rejects.toBeInstanceOf(RemoteMissingError);
     expect(runtime.loadRemote).not.toHaveBeenCalled();
@@ -55,7 +46,7 @@ describe('runtime remotes', () => {
   it('fetches the map again after a failure', async () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('offline'))
-      .mockResolvedValueOnce(json({ mf_auth: '/m.json' }));
+      .mockResolvedValueOnce(jsonResponse(200, { mf_auth: '/m.json' }));
     runtime.loadRemote.mockResolvedValue({ default: () => null });
     const { loadRemoteComponent } = await import('./load-remote');
     await expect(loadRemoteComponent('mf_auth', 'App')).rejects.toThrow('offline');

@@ -1,26 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { fakeNetwork, fetchMock, jsonResponse } from 'shared-ui/test-kit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 describe('prefetched remotes', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    vi.resetModules();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
+  fakeNetwork();
+  beforeEach(() => vi.resetModules());
 
   it('fetches the map and every manifest at start; the runtime gets each manifest answer once', async () => {
     const manifest = `${window.location.origin}/remotes/mf-boards/mf-manifest.json`;
-    fetchMock.mockImplementation(async (url: string) =>
-      url === '/remotes.json'
-        ? json({ mf_boards: '/remotes/mf-boards/mf-manifest.json' })
-        : json({ id: 'mf_boards', from: 'network' }),
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/remotes.json'
+        ? jsonResponse(200, { mf_boards: '/remotes/mf-boards/mf-manifest.json' })
+        : jsonResponse(200, { id: 'mf_boards', from: 'network' }),
     );
     const { prefetchRemotes } = await import('./prefetch');
     const { retryPlugin } = await import('../runtime-plugins/retry');
@@ -41,9 +31,9 @@ describe('prefetched remotes', () => {
   it('fetches again when the prefetched manifest failed', async () => {
     const manifest = `${window.location.origin}/m.json`;
     fetchMock
-      .mockResolvedValueOnce(json({ mf_auth: '/m.json' }))
-      .mockResolvedValueOnce(json({}, 502))
-      .mockResolvedValueOnce(json({ ok: true }));
+      .mockResolvedValueOnce(jsonResponse(200, { mf_auth: '/m.json' }))
+      .mockResolvedValueOnce(jsonResponse(502, {}))
+      .mockResolvedValueOnce(jsonResponse(200, { ok: true }));
     const { prefetchRemotes } = await import('./prefetch');
     const { retryPlugin } = await import('../runtime-plugins/retry');
     prefetchRemotes();

@@ -1,20 +1,13 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { MODALS, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
+import { location, renderInRouter } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
-import { LocationProbe, signIn } from '../../test/utils';
+import { signIn } from '../../test/utils';
 import { Header } from './Header';
 
 function renderHeader(path = '/') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Header />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  return renderInRouter(<Header />, [path]);
 }
-
-const location = () => screen.getByTestId('location').textContent;
 
 describe('Header', () => {
   it('shows Вход and Регистрация to a visitor', () => {
