@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useAuthStore } from 'shared-ui';
+import { assign, bodyOf, fetchMock, jsonResponse } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { assign, fetchMock, jsonResponse, renderApp, sentBody } from '../../test/utils';
+import { renderApp } from '../../test/utils';
 
 describe('login', () => {
   it('renders the screen with the email field focused', () => {
@@ -20,7 +21,7 @@ describe('login', () => {
 
     expect(await screen.findByText('Неверный e-mail или пароль')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ошибка' })).toBeTruthy();
-    expect(sentBody()).toEqual({ email: 'anna@example.com', password: 'wrong' });
+    expect(bodyOf('POST /api/auth/login')).toEqual({ email: 'anna@example.com', password: 'wrong' });
 
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'wrong2' } });
     expect(screen.queryByText('Неверный e-mail или пароль')).toBeNull();

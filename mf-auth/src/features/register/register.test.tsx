@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { bodyOf, fetchMock, jsonResponse } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { fetchMock, jsonResponse, renderApp, sentBody } from '../../test/utils';
+import { renderApp } from '../../test/utils';
 
 describe('register', () => {
   it('sends the trimmed name and password2, shows field errors and clears them on edit', async () => {
@@ -14,7 +15,7 @@ describe('register', () => {
 
     expect(await screen.findByText('Этот e-mail уже занят')).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/register');
-    expect(sentBody()).toEqual({
+    expect(bodyOf('POST /api/auth/register')).toEqual({
       name: 'Анна',
       email: 'anna@example.com',
       password: 'secret12',
@@ -32,6 +33,6 @@ describe('register', () => {
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
     expect(await screen.findByText('Введите имя')).toBeTruthy();
-    expect(sentBody()).toMatchObject({ email: 'new+friend@example.com' });
+    expect(bodyOf('POST /api/auth/register')).toMatchObject({ email: 'new+friend@example.com' });
   });
 });

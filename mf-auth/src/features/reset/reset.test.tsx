@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { bodyOf, fetchMock, jsonResponse } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { fetchMock, jsonResponse, renderApp, sentBody } from '../../test/utils';
+import { renderApp } from '../../test/utils';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -15,7 +16,7 @@ describe('password reset', () => {
     await waitFor(() => expect(location()).toBe('/reset/validate/r1'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/reset/create');
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
-    expect(sentBody()).toEqual({ email: 'anna@example.com' });
+    expect(bodyOf('POST /api/reset/create')).toEqual({ email: 'anna@example.com' });
     expect(screen.getByRole('heading', { name: 'Подтверждение' })).toBeTruthy();
   });
 
@@ -28,7 +29,7 @@ describe('password reset', () => {
 
     await waitFor(() => expect(location()).toBe('/reset/finish/r1'));
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PATCH');
-    expect(sentBody()).toEqual({ code: 'abcd1234', resetId: 'r1' });
+    expect(bodyOf('PATCH /api/reset/validate')).toEqual({ code: 'abcd1234', resetId: 'r1' });
   });
 
   it('shows the code error under the field and clears it when the code is edited', async () => {
@@ -52,7 +53,11 @@ describe('password reset', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     expect(await screen.findByRole('heading', { name: 'Пароль успешно сброшен!' })).toBeTruthy();
-    expect(sentBody()).toEqual({ resetId: 'r1', password: 'secret12', password2: 'secret12' });
+    expect(bodyOf('PATCH /api/reset/password')).toEqual({
+      resetId: 'r1',
+      password: 'secret12',
+      password2: 'secret12',
+    });
     expect(location()).toBe('/reset/success');
     expect(screen.getByRole('link', { name: 'Вернуться ко входу' }).getAttribute('href')).toBe('/login');
   });
