@@ -1,8 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Avatar } from '../components/avatar/Avatar';
-import { Button } from '../components/button/Button';
-import { paths } from '../paths';
-import { useAuthStore } from '../stores/auth-store';
+import { Avatar, Button, paths, useAuthStore } from 'shared-ui';
 import './standalone.css';
 
 export interface StandaloneBarProps {

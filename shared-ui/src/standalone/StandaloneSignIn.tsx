@@ -1,12 +1,15 @@
 import type { FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Button } from '../components/button/Button';
-import { FormError } from '../components/fields/FormError';
-import { PasswordField } from '../components/fields/PasswordField';
-import { TextField } from '../components/fields/TextField';
-import { useAuthForm, useFormValues } from '../hooks/use-form';
-import { paths } from '../paths';
-import { useAuthStore } from '../stores/auth-store';
+import {
+  Button,
+  FormError,
+  PasswordField,
+  paths,
+  TextField,
+  useAuthForm,
+  useAuthStore,
+  useFormValues,
+} from 'shared-ui';
 import { StandalonePage } from './StandalonePage';
 
 /**
