@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { calls, jsonResponse, reloadViewSettings, renderApp, routeApi, signIn } from '../../test/utils';
+import { reloadViewSettings, renderApp, signIn } from '../../test/utils';
 
 const boards = [
   { id: 1, name: 'Ремонт', color: '#1e3a8a' },

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { bodyOf, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, jsonResponse, reloadViewSettings, renderApp, routeApi, signIn } from '../../test/utils';
+import { reloadViewSettings, renderApp, signIn } from '../../test/utils';
 
 const created = [
   { id: 3, name: 'Альфа', color: '#f4f5f7' },

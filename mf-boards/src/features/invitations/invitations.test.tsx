@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { calls, jsonResponse, renderApp, routeApi, signIn } from '../../test/utils';
+import { renderApp, signIn } from '../../test/utils';
 
 const invitation = { id: 5, board: { id: 9, name: 'Секретный проект' } };
 

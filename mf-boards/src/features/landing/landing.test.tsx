@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import { fetchMock, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { fetchMock, jsonResponse, renderApp, routeApi, signIn } from '../../test/utils';
+import { renderApp, signIn } from '../../test/utils';
 
 describe('landing page', () => {
   it('shows the hero and the advantages to a visitor without calling the API', () => {
