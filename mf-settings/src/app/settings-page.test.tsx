@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { location } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { location, renderApp, signIn } from '../test/utils';
+import { renderApp, signIn } from '../test/utils';
 
 describe('settings page', () => {
   it('is titled Настройки with the avatar, profile and password sections', () => {

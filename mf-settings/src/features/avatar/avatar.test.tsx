@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from 'shared-ui';
+import { bodyOf, calls, FakeXhr, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, FakeXhr, jsonResponse, ME, network, renderApp, routeApi, signIn } from '../../test/utils';
+import { ME, renderApp, signIn } from '../../test/utils';
 
 const UPLOAD = '/api/file/object/avatars/7/abc?size=3&type=image%2Fpng&expires=1&signature=s';
 const OBJECT = '/api/file/object/avatars/7/abc';
@@ -47,7 +48,7 @@ describe('avatar', () => {
     act(() => xhr.respond(200, { success: true }));
 
     expect(await within(card).findByRole('status')).toHaveProperty('textContent', 'Аватар обновлён');
-    expect(network).toEqual([
+    expect(calls()).toEqual([
       `GET /api/file/avatar/upload?name=${encodeURIComponent('я.png')}&type=image%2Fpng&size=3`,
       `PUT ${UPLOAD}`,
       'POST /api/file/avatar/add',
@@ -68,7 +69,7 @@ describe('avatar', () => {
       '«резюме.pdf»: Тип файла должен быть image/*',
     );
     expect(screen.queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
-    expect(network).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('shows Ошибка and the reason when the upload is refused', async () => {
@@ -83,6 +84,6 @@ describe('avatar', () => {
     act(() => FakeXhr.last!.respond(400, { message: 'Ссылка для загрузки устарела' }));
     expect(await screen.findByRole('button', { name: 'Ошибка' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Ссылка для загрузки устарела');
-    expect(network).not.toContain('POST /api/file/avatar/add');
+    expect(calls()).not.toContain('POST /api/file/avatar/add');
   });
 });

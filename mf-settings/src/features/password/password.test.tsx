@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useAuthStore } from 'shared-ui';
+import { bodyOf, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, jsonResponse, renderApp, routeApi, signIn } from '../../test/utils';
+import { renderApp, signIn } from '../../test/utils';
 
 const fill = (oldPassword: string, password: string, password2: string) => {
   fireEvent.change(screen.getByLabelText('Текущий пароль'), { target: { value: oldPassword } });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from 'shared-ui';
+import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, jsonResponse, ME, network, renderApp, routeApi, signIn } from '../../test/utils';
+import { ME, renderApp, signIn } from '../../test/utils';
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: /Сохран/ }));
 
@@ -34,7 +35,7 @@ describe('profile form', () => {
       email: 'anna.p@example.com',
       gender: 1,
     });
-    expect(network).toEqual(['PUT /api/auth/edit', 'GET /api/auth/user']);
+    expect(calls()).toEqual(['PUT /api/auth/edit', 'GET /api/auth/user']);
     expect(useAuthStore.getState().user?.name).toBe('Анна Петрова');
     expect(name.value).toBe('Анна Петрова');
 
@@ -60,7 +61,7 @@ describe('profile form', () => {
     expect(await screen.findByRole('button', { name: 'Ошибка' })).toBeTruthy();
     const error = screen.getByText('Введите корректный e-mail');
     expect(email.getAttribute('aria-describedby')).toBe(error.id);
-    expect(network).not.toContain('GET /api/auth/user');
+    expect(calls()).not.toContain('GET /api/auth/user');
 
     fireEvent.change(email, { target: { value: 'anna@example.com' } });
     expect(screen.queryByText('Введите корректный e-mail')).toBeNull();
