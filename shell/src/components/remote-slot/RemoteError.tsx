@@ -11,7 +11,7 @@ interface RemoteErrorProps {
 export function RemoteError({ title, onRetry, retrying = false }: RemoteErrorProps) {
   return (
     <section className="shell-remote-error" role="alert" aria-live="assertive">
-      <div className="shell-remote-error__icon" aria-hidden="true">
+      <div className="ui-error-mark" aria-hidden="true">
         !
       </div>
       <h2 className="shell-remote-error__title">Не удалось загрузить раздел</h2>

@@ -19,7 +19,7 @@ export function BoardList({ status, boards, view, onRetry }: BoardListProps) {
   if (status === 'error') {
     return (
       <div className="boards-state boards-state--error" role="alert">
-        <div className="boards-state__icon" aria-hidden="true">
+        <div className="ui-error-mark" aria-hidden="true">
           !
         </div>
         <h2 className="boards-state__title">Не удалось загрузить доски</h2>
