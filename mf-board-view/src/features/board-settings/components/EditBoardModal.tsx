@@ -1,20 +1,18 @@
 import type { ShowIdsMode } from 'api/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  Button,
   Checkbox,
-  errorsOf,
-  FormError,
   Modal,
   paths,
   Select,
-  type Status,
   TextField,
-  useConfirm,
-  useFieldErrors,
+  useConfirmedAction,
+  useFormValues,
+  useSubmit,
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
+import { EditForm } from '../../../shared/edit-form';
 import { deleteBoard } from '../api/delete-board';
 import { editBoard } from '../api/edit-board';
 import './board-settings.css';
@@ -32,93 +30,48 @@ export function EditBoardModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
   const reload = useReload();
   const navigate = useNavigate();
-  const { confirm, confirmDialog } = useConfirm();
-  const { errors, setErrors, clearError } = useFieldErrors();
-  const [name, setName] = useState(board.name);
-  const [color, setColor] = useState(board.color);
-  const [showIdsMode, setShowIdsMode] = useState<ShowIdsMode>(board.showIdsMode);
+  const form = useSubmit();
+  const { values, field } = useFormValues(
+    { name: board.name, color: board.color, showIdsMode: board.showIdsMode },
+    form,
+  );
   const [showTotal, setShowTotal] = useState(board.showTotalColumnEstimation);
-  const [status, setStatus] = useState<Status>('default');
-  const [deleteStatus, setDeleteStatus] = useState<Status>('default');
+  const remove = useConfirmedAction({ onError: form.setErrors });
 
-  const edited = () => {
-    if (status === 'error') setStatus('default');
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (status === 'processing') return;
-    setStatus('processing');
-    try {
-      await editBoard(board.id, { name, color, showIdsMode, showTotalColumnEstimation: showTotal });
+  const onSave = async () => {
+    const saved = await form.submit(async () => {
+      await editBoard(board.id, { ...values, showTotalColumnEstimation: showTotal });
       await reload();
-      onClose();
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setStatus('error');
-    }
+    });
+    if (saved) onClose();
   };
 
   const onDelete = async () => {
-    const ok = await confirm({
+    const confirm = {
       title: 'Удалить доску?',
       message: `Доска «${board.name}» со всеми колонками, задачами, метками и комментариями будет удалена безвозвратно.`,
       confirmText: 'Удалить доску',
-    });
-    if (!ok) return;
-    setDeleteStatus('processing');
-    try {
-      await deleteBoard(board.id);
+    };
+    if (await remove.run(confirm, () => deleteBoard(board.id))) {
       onClose();
       navigate(paths.home.href(), { replace: true });
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setDeleteStatus('error');
     }
   };
 
   return (
     <Modal title="Доска" width={500} onClose={onClose}>
-      <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message}</FormError>
-        <TextField
-          label="Название"
-          name="name"
-          value={name}
-          maxLength={100}
-          error={errors.name}
-          onClearError={clearError}
-          onChange={(event) => {
-            setName(event.target.value);
-            edited();
-          }}
-        />
+      <EditForm
+        error={form.errors.message}
+        status={form.status}
+        onSave={() => void onSave()}
+        deleteText="Удалить доску"
+        deleteStatus={remove.status}
+        onDelete={() => void onDelete()}
+      >
+        <TextField label="Название" maxLength={100} {...field('name')} />
         <div className="bv-settings__row">
-          <TextField
-            label="Цвет фона"
-            name="color"
-            type="color"
-            className="bv-settings__color"
-            value={color}
-            error={errors.color}
-            onClearError={clearError}
-            onChange={(event) => {
-              setColor(event.target.value);
-              edited();
-            }}
-          />
-          <Select
-            label="Номер задачи"
-            name="showIdsMode"
-            options={SHOW_IDS_OPTIONS}
-            value={showIdsMode}
-            error={errors.showIdsMode}
-            onClearError={clearError}
-            onChange={(event) => {
-              setShowIdsMode(event.target.value as ShowIdsMode);
-              edited();
-            }}
-          />
+          <TextField label="Цвет фона" type="color" className="bv-settings__color" {...field('color')} />
+          <Select label="Номер задачи" options={SHOW_IDS_OPTIONS} {...field('showIdsMode')} />
         </div>
         <Checkbox
           label="Показывать сумму оценок в колонках"
@@ -126,19 +79,11 @@ export function EditBoardModal({ onClose }: { onClose: () => void }) {
           checked={showTotal}
           onChange={(event) => {
             setShowTotal(event.target.checked);
-            edited();
+            form.edited();
           }}
         />
-        <div className="bv-settings__actions">
-          <Button variant="fail" status={deleteStatus} onClick={() => void onDelete()}>
-            Удалить доску
-          </Button>
-          <Button type="submit" status={status}>
-            Сохранить
-          </Button>
-        </div>
-      </form>
-      {confirmDialog}
+      </EditForm>
+      {remove.confirmDialog}
     </Modal>
   );
 }

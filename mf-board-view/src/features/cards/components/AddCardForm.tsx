@@ -1,8 +1,9 @@
 import type { PriorityValue } from 'api/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Checkbox, errorsOf, type FieldErrors, type Status } from 'shared-ui';
+import { Button, Checkbox, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
+import { firstError } from '../../../shared/errors';
 import { parseFilters } from '../../../shared/filters';
 import { createTask } from '../api/create-task';
 import { useAddCard } from '../model/add-card-store';
@@ -43,8 +44,7 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
   const [params] = useSearchParams();
   const filters = parseFilters(params);
   const [title, setTitle] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>('default');
+  const form = useSubmit();
   const [apply, setApply] = useState<ApplyFilters>({ assignee: true, label: true, priority: true });
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
@@ -60,8 +60,7 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
         className="bv-add-card__open"
         onClick={() => {
           // Opening clears what an earlier attempt left.
-          setErrors({});
-          setStatus('default');
+          form.reset();
           setOpen(columnId);
         }}
       >
@@ -73,26 +72,20 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
   const close = () => {
     setOpen(null);
     setTitle('');
-    setErrors({});
-    setStatus('default');
+    form.reset();
   };
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (status === 'processing') return;
-    setStatus('processing');
-    try {
-      await createTask({ boardId, columnId, title, ...prefillFromFilters(params, apply) });
+    const body = { boardId, columnId, title, ...prefillFromFilters(params, apply) };
+    if (await form.submit(() => createTask(body))) {
       close();
       await reload();
       onCreated();
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setStatus('error');
     }
   };
 
-  const error = errors.title ?? errors.message ?? Object.values(errors)[0];
+  const error = firstError(form.errors, 'title');
   const toggle = (key: keyof ApplyFilters) => setApply((current) => ({ ...current, [key]: !current[key] }));
 
   return (
@@ -109,8 +102,8 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           setTitle(event.target.value);
-          if (error) setErrors({});
-          if (status === 'error') setStatus('default');
+          if (error) form.setErrors({});
+          form.edited();
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey) {
@@ -148,7 +141,7 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
         />
       </fieldset>
       <div className="bv-inline-actions">
-        <Button type="submit" size="small" status={status}>
+        <Button type="submit" size="small" status={form.status}>
           Добавить
         </Button>
         <button type="button" className="bv-icon-button" aria-label="Отмена" title="Отмена" onClick={close}>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from 'shared-ui';
+import { Button, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { createColumn } from '../api/create-column';
 
@@ -9,7 +9,7 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
   const reload = useReload();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit();
 
   if (!open) {
     return (
@@ -27,17 +27,12 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !name.trim()) return;
-    setBusy(true);
-    try {
-      await createColumn(boardId, name);
+    if (!name.trim()) return;
+    // A failure is swallowed: the form stays open with the name, so the user can try again.
+    if (await form.submit(() => createColumn(boardId, name))) {
       close();
       await reload();
       onCreated?.();
-    } catch {
-      // Swallowed: the form stays open with the name, so the user can try again.
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -58,7 +53,7 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
         }}
       />
       <div className="bv-inline-actions">
-        <Button type="submit" size="small" status={busy ? 'processing' : 'default'}>
+        <Button type="submit" size="small" status={form.busy ? 'processing' : 'default'}>
           Создать
         </Button>
         <button type="button" className="bv-icon-button" aria-label="Отмена" title="Отмена" onClick={close}>

@@ -1,15 +1,6 @@
-import { type FormEvent, useState } from 'react';
-import {
-  Button,
-  errorsOf,
-  FormError,
-  Modal,
-  type Status,
-  TextField,
-  useConfirm,
-  useFieldErrors,
-} from 'shared-ui';
+import { Modal, TextField, useConfirmedAction, useFormValues, useSubmit } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
+import { EditForm } from '../../../shared/edit-form';
 import { deleteColumn } from '../api/delete-column';
 import { editColumn } from '../api/edit-column';
 
@@ -18,76 +9,49 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
   const board = useBoard();
   const reload = useReload();
   const column = board.columns[columnId];
-  const { confirm, confirmDialog } = useConfirm();
-  const { errors, setErrors, clearError } = useFieldErrors();
-  const [name, setName] = useState(column?.name ?? '');
-  const [status, setStatus] = useState<Status>('default');
-  const [deleteStatus, setDeleteStatus] = useState<Status>('default');
+  const form = useSubmit();
+  const { values, field } = useFormValues({ name: column?.name ?? '' }, form);
+  const remove = useConfirmedAction({ onError: form.setErrors });
 
   if (!column) return null;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (status === 'processing') return;
-    setStatus('processing');
-    try {
-      await editColumn(board.id, columnId, name);
+  const onSave = async () => {
+    const saved = await form.submit(async () => {
+      await editColumn(board.id, columnId, values.name);
       await reload();
-      onClose();
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setStatus('error');
-    }
+    });
+    if (saved) onClose();
   };
 
   const onDelete = async () => {
     const count = column.taskIds.length;
-    const ok = await confirm({
+    const confirm = {
       title: 'Удалить колонку?',
       message:
         count > 0
           ? `Колонка «${column.name}» будет удалена вместе с карточками (${count}).`
           : `Колонка «${column.name}» будет удалена.`,
       confirmText: 'Удалить колонку',
-    });
-    if (!ok) return;
-    setDeleteStatus('processing');
-    try {
+    };
+    const deleted = await remove.run(confirm, async () => {
       await deleteColumn(board.id, columnId);
       await reload();
-      onClose();
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setDeleteStatus('error');
-    }
+    });
+    if (deleted) onClose();
   };
 
   return (
     <Modal title="Колонка" width={400} onClose={onClose}>
-      <form noValidate onSubmit={onSubmit}>
-        <FormError>{errors.message}</FormError>
-        <TextField
-          label="Название"
-          name="name"
-          value={name}
-          maxLength={100}
-          error={errors.name}
-          onClearError={clearError}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (status === 'error') setStatus('default');
-          }}
-        />
-        <div className="bv-modal-actions">
-          <Button variant="fail" status={deleteStatus} onClick={() => void onDelete()}>
-            Удалить
-          </Button>
-          <Button type="submit" status={status}>
-            Сохранить
-          </Button>
-        </div>
-      </form>
-      {confirmDialog}
+      <EditForm
+        error={form.errors.message}
+        status={form.status}
+        onSave={() => void onSave()}
+        deleteStatus={remove.status}
+        onDelete={() => void onDelete()}
+      >
+        <TextField label="Название" maxLength={100} {...field('name')} />
+      </EditForm>
+      {remove.confirmDialog}
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import type { Comment } from 'api/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Avatar, Button, errorsOf, type Status, useAuthStore, useConfirm } from 'shared-ui';
+import { Avatar, Button, useAuthStore, useConfirmedAction, useSubmit } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
+import { firstError } from '../../../shared/errors';
 import { memberLabel } from '../../../shared/members';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
@@ -30,42 +31,29 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
   const board = useBoard();
   const userId = useAuthStore((state) => state.userId);
   const now = useNow();
-  const { confirm, confirmDialog } = useConfirm();
+  const form = useSubmit();
+  const remove = useConfirmedAction({
+    onError: (errors) => form.setErrors({ message: errors.message ?? 'Не удалось удалить комментарий' }),
+  });
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState<Status>('default');
+  const error = firstError(form.errors, 'text');
 
   const author = (id: number) => board.members.find((member) => member.id === id);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'processing') return;
-    setStatus('processing');
-    setError(undefined);
-    try {
-      await createComment(board.id, taskId, text);
+    if (await form.submit(() => createComment(board.id, taskId, text), { after: 'default' })) {
       setText('');
-      setStatus('default');
       await onChanged();
-    } catch (caught) {
-      const body = errorsOf(caught);
-      setError(body.text ?? body.message ?? Object.values(body)[0]);
-      setStatus('error');
     }
   };
 
-  const onDelete = async (comment: Comment) => {
-    const ok = await confirm({
-      title: 'Удалить комментарий?',
-      message: 'Комментарий исчезнет у всех участников.',
-    });
-    if (!ok) return;
-    try {
+  const onDelete = (comment: Comment) => {
+    const confirm = { title: 'Удалить комментарий?', message: 'Комментарий исчезнет у всех участников.' };
+    void remove.run(confirm, async () => {
       await deleteComment(board.id, comment.id);
       await onChanged();
-    } catch (caught) {
-      setError(errorsOf(caught).message ?? 'Не удалось удалить комментарий');
-    }
+    });
   };
 
   return (
@@ -89,11 +77,7 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
                       {commentTime(comment.createdAt, now)}
                     </time>
                     {comment.userId === userId && (
-                      <button
-                        type="button"
-                        className="bv-comment__delete"
-                        onClick={() => void onDelete(comment)}
-                      >
+                      <button type="button" className="bv-comment__delete" onClick={() => onDelete(comment)}>
                         Удалить
                       </button>
                     )}
@@ -116,7 +100,7 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            if (status === 'error') setStatus('default');
+            form.edited();
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void onSubmit(event);
@@ -128,12 +112,12 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
           </div>
         )}
         <div className="bv-inline-actions">
-          <Button type="submit" size="small" status={status}>
+          <Button type="submit" size="small" status={form.status}>
             Отправить
           </Button>
         </div>
       </form>
-      {confirmDialog}
+      {remove.confirmDialog}
     </section>
   );
 }

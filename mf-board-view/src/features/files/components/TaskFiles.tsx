@@ -8,7 +8,15 @@
 
 import type { FileItem } from 'api/contract';
 import { useRef, useState } from 'react';
-import { Dropzone, errorsOf, fileType, ProgressBar, uploadFile, useConfirm } from 'shared-ui';
+import {
+  Dropzone,
+  errorsOf,
+  type FieldErrors,
+  fileType,
+  ProgressBar,
+  uploadFile,
+  useConfirmedAction,
+} from 'shared-ui';
 import { useReload } from '../../../shared/board-context';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';
@@ -25,10 +33,7 @@ interface Upload {
   error?: string;
 }
 
-const messageOf = (error: unknown, fallback: string) => {
-  const body = errorsOf(error);
-  return body.message ?? Object.values(body)[0] ?? fallback;
-};
+const messageOf = (body: FieldErrors, fallback: string) => body.message ?? Object.values(body)[0] ?? fallback;
 
 /** The signed link without its query and fragment: what the API stores as the file's url. */
 export const withoutQuery = (url: string) => url.split(/[?#]/)[0] ?? url;
@@ -44,11 +49,13 @@ export interface TaskFilesProps {
 
 export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   const reloadBoard = useReload();
-  const { confirm, confirmDialog } = useConfirm();
   const [answer, setAnswer] = useState<{ from: FileItem[]; list: FileItem[] } | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busyIds, setBusyIds] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const remove = useConfirmedAction({
+    onError: (body) => setError(messageOf(body, 'Не удалось удалить файл')),
+  });
   const nextKey = useRef(0);
   const addQueue = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -80,7 +87,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
       dropUpload(key);
       void reloadBoard();
     } catch (caught) {
-      patchUpload(key, { phase: 'error', error: messageOf(caught, 'Не удалось загрузить файл') });
+      patchUpload(key, { phase: 'error', error: messageOf(errorsOf(caught), 'Не удалось загрузить файл') });
     }
   };
 
@@ -90,27 +97,26 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
       const { url } = await getFileLink(file.id);
       window.open(url, '_blank', 'noopener');
     } catch (caught) {
-      setError(messageOf(caught, 'Не удалось открыть файл'));
+      setError(messageOf(errorsOf(caught), 'Не удалось открыть файл'));
     }
   };
 
-  const remove = async (file: FileItem) => {
-    const ok = await confirm({
+  const onDelete = (file: FileItem) => {
+    const confirm = {
       title: 'Удалить файл?',
       message: `Файл «${file.name}» будет удалён у всех участников доски.`,
       confirmText: 'Удалить файл',
+    };
+    void remove.run(confirm, async () => {
+      setError(null);
+      setBusy(file.id, true);
+      try {
+        show(await deleteFile(boardId, file.id));
+        void reloadBoard();
+      } finally {
+        setBusy(file.id, false);
+      }
     });
-    if (!ok) return;
-    setError(null);
-    setBusy(file.id, true);
-    try {
-      show(await deleteFile(boardId, file.id));
-      void reloadBoard();
-    } catch (caught) {
-      setError(messageOf(caught, 'Не удалось удалить файл'));
-    } finally {
-      setBusy(file.id, false);
-    }
   };
 
   return (
@@ -150,7 +156,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
                   aria-label={`Удалить файл «${file.name}»`}
                   title="Удалить"
                   disabled={busy}
-                  onClick={() => void remove(file)}
+                  onClick={() => onDelete(file)}
                 >
                   ✕
                 </button>
@@ -203,7 +209,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
         hint="Перетащите файлы сюда или нажмите, чтобы выбрать"
         className="bv-files__drop"
       />
-      {confirmDialog}
+      {remove.confirmDialog}
     </div>
   );
 }

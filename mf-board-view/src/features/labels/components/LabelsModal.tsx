@@ -3,15 +3,16 @@ import { type FormEvent, useState } from 'react';
 import {
   Button,
   Checkbox,
-  errorsOf,
   type FieldErrors,
   FormError,
   Modal,
-  type Status,
-  useConfirm,
+  useConfirmedAction,
+  useFieldErrors,
+  useSubmit,
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
+import { firstError } from '../../../shared/errors';
 import { createLabel } from '../api/create-label';
 import { deleteLabel } from '../api/delete-label';
 import { editLabel } from '../api/edit-label';
@@ -19,98 +20,114 @@ import './labels.css';
 
 export const DEFAULT_LABEL_COLOR = '#123456';
 
-const firstError = (errors: FieldErrors) =>
-  errors.title ?? errors.color ?? errors.message ?? Object.values(errors)[0];
+interface LabelFieldsProps {
+  /** The add form's fields (a placeholder) rather than an edited label's (focused on open). */
+  isNew?: boolean;
+  title: string;
+  color: string;
+  onTitle: (title: string) => void;
+  onColor: (color: string) => void;
+}
+
+/** A label's colour and title inputs, in the add form and in a row being edited. */
+function LabelFields({ isNew = false, title, color, onTitle, onColor }: LabelFieldsProps) {
+  return (
+    <>
+      <input
+        type="color"
+        className="bv-labels__color"
+        aria-label={isNew ? 'Цвет новой метки' : 'Цвет метки'}
+        value={color}
+        onChange={(event) => onColor(event.target.value)}
+      />
+      <input
+        className="bv-labels__input"
+        name="title"
+        aria-label={isNew ? 'Название новой метки' : 'Название метки'}
+        placeholder={isNew ? 'Новая метка' : undefined}
+        maxLength={100}
+        value={title}
+        // biome-ignore lint/a11y/noAutofocus: edit mode is entered on purpose to type
+        autoFocus={!isNew}
+        onChange={(event) => onTitle(event.target.value)}
+      />
+    </>
+  );
+}
+
+function LabelError({ message }: { message: string | undefined }) {
+  return message ? (
+    <div className="bv-labels__error" role="alert">
+      {message}
+    </div>
+  ) : null;
+}
+
+const messageOf = (errors: FieldErrors) => firstError(errors, 'title', 'color');
 
 function AddLabel({ boardId }: { boardId: number }) {
   const reload = useReload();
+  const form = useSubmit();
   const [title, setTitle] = useState('');
   const [color, setColor] = useState(DEFAULT_LABEL_COLOR);
-  const [status, setStatus] = useState<Status>('default');
-  const [error, setError] = useState<string | undefined>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // An empty title does nothing (SPEC 5).
-    if (!title.trim() || status === 'processing') return;
-    setStatus('processing');
-    setError(undefined);
-    try {
-      await createLabel(boardId, title, color);
+    if (!title.trim()) return;
+    if (await form.submit(() => createLabel(boardId, title, color), { after: 'default' })) {
       setTitle('');
       setColor(DEFAULT_LABEL_COLOR);
-      setStatus('default');
       await reload();
-    } catch (caught) {
-      setError(firstError(errorsOf(caught)));
-      setStatus('error');
     }
   };
 
   return (
     <form className="bv-labels__add" noValidate onSubmit={onSubmit}>
-      <input
-        type="color"
-        className="bv-labels__color"
-        aria-label="Цвет новой метки"
-        value={color}
-        onChange={(event) => setColor(event.target.value)}
-      />
-      <input
-        className="bv-labels__input"
-        name="title"
-        aria-label="Название новой метки"
-        placeholder="Новая метка"
-        maxLength={100}
-        value={title}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          if (status === 'error') setStatus('default');
+      <LabelFields
+        isNew
+        title={title}
+        color={color}
+        onTitle={(value) => {
+          setTitle(value);
+          form.edited();
         }}
+        onColor={setColor}
       />
-      <Button type="submit" size="small" status={status}>
+      <Button type="submit" size="small" status={form.status}>
         Добавить
       </Button>
-      {error && (
-        <div className="bv-labels__error" role="alert">
-          {error}
-        </div>
-      )}
+      <LabelError message={messageOf(form.errors)} />
     </form>
   );
 }
 
-function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) => Promise<void> }) {
+function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) => void }) {
   const reload = useReload();
+  const form = useSubmit();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(label.title);
   const [color, setColor] = useState(label.color);
   const [isMainColor, setIsMainColor] = useState(label.isMainColor);
-  const [status, setStatus] = useState<Status>('default');
-  const [error, setError] = useState<string | undefined>();
 
   const startEditing = () => {
     setTitle(label.title);
     setColor(label.color);
     setIsMainColor(label.isMainColor);
-    setError(undefined);
-    setStatus('default');
+    form.reset();
     setEditing(true);
   };
 
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'processing') return;
-    setStatus('processing');
-    try {
-      await editLabel(label.boardId, label.id, { title, color, isMainColor });
-      await reload();
-      setEditing(false);
-      setStatus('default');
-    } catch (caught) {
-      setError(firstError(errorsOf(caught)));
-      setStatus('error');
-    }
+    const saved = await form.submit(
+      async () => {
+        await editLabel(label.boardId, label.id, { title, color, isMainColor });
+        await reload();
+      },
+      { after: 'default' },
+    );
+    if (saved) setEditing(false);
   };
 
   if (!editing) {
@@ -136,7 +153,7 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
         <Button
           size="small"
           variant="secondary"
-          onClick={() => void onDelete(label)}
+          onClick={() => onDelete(label)}
           aria-label={`Удалить метку «${label.title}»`}
         >
           Удалить
@@ -149,25 +166,14 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
     <li className="bv-labels__row bv-labels__row--editing">
       <form className="bv-labels__edit" noValidate onSubmit={onSave}>
         <div className="bv-labels__edit-line">
-          <input
-            type="color"
-            className="bv-labels__color"
-            aria-label="Цвет метки"
-            value={color}
-            onChange={(event) => setColor(event.target.value)}
-          />
-          <input
-            className="bv-labels__input"
-            name="title"
-            aria-label="Название метки"
-            maxLength={100}
-            value={title}
-            // biome-ignore lint/a11y/noAutofocus: edit mode is entered on purpose to type
-            autoFocus
-            onChange={(event) => {
-              setTitle(event.target.value);
-              if (status === 'error') setStatus('default');
+          <LabelFields
+            title={title}
+            color={color}
+            onTitle={(value) => {
+              setTitle(value);
+              form.edited();
             }}
+            onColor={setColor}
           />
         </div>
         <Checkbox
@@ -175,13 +181,9 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
           checked={isMainColor}
           onChange={(event) => setIsMainColor(event.target.checked)}
         />
-        {error && (
-          <div className="bv-labels__error" role="alert">
-            {error}
-          </div>
-        )}
+        <LabelError message={messageOf(form.errors)} />
         <div className="bv-inline-actions">
-          <Button type="submit" size="small" status={status}>
+          <Button type="submit" size="small" status={form.status}>
             Сохранить
           </Button>
           <Button size="small" variant="secondary" onClick={() => setEditing(false)}>
@@ -197,29 +199,26 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
 export function LabelsModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
   const reload = useReload();
-  const { confirm, confirmDialog } = useConfirm();
-  const [error, setError] = useState<string | undefined>();
+  const { errors, setErrors, clearErrors } = useFieldErrors();
+  const remove = useConfirmedAction({ onError: setErrors });
 
-  const onDelete = async (label: Label) => {
-    const ok = await confirm({
+  const onDelete = (label: Label) => {
+    const confirm = {
       title: 'Удалить метку?',
       message: `Метка «${label.title}» будет снята со всех карточек.`,
       confirmText: 'Удалить метку',
-    });
-    if (!ok) return;
-    setError(undefined);
-    try {
+    };
+    void remove.run(confirm, async () => {
+      clearErrors();
       await deleteLabel(board.id, label.id);
       await reload();
-    } catch (caught) {
-      setError(firstError(errorsOf(caught)));
-    }
+    });
   };
 
   return (
     <Modal title="Метки" width={500} onClose={onClose}>
       <AddLabel boardId={board.id} />
-      <FormError>{error}</FormError>
+      <FormError>{messageOf(errors)}</FormError>
       {board.labels.length === 0 ? (
         <p className="bv-labels__empty">Меток пока нет. Добавьте первую: например, «Баг» или «Срочно».</p>
       ) : (
@@ -229,7 +228,7 @@ export function LabelsModal({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
-      {confirmDialog}
+      {remove.confirmDialog}
     </Modal>
   );
 }

@@ -4,48 +4,37 @@ import { useNavigate } from 'react-router-dom';
 import {
   Avatar,
   Button,
-  errorsOf,
+  type ConfirmOptions,
   FormError,
   Modal,
   paths,
-  type Status,
   TextField,
   useAuthStore,
-  useConfirm,
+  useConfirmedAction,
+  useFieldErrors,
+  useFormValues,
+  useSubmit,
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
+import { firstError } from '../../../shared/errors';
 import { memberLabel } from '../../../shared/members';
 import { cancelInvite } from '../api/cancel-invite';
 import { removeMember } from '../api/remove-member';
 import { sendInvite } from '../api/send-invite';
 import './members.css';
 
-/** The first message of a failed call: the invitation error always shows under the e-mail field. */
-const firstError = (error: unknown) => {
-  const body = errorsOf(error);
-  return body.email ?? body.message ?? Object.values(body)[0] ?? 'Ошибка';
-};
-
 function InviteForm({ boardId }: { boardId: number }) {
   const reload = useReload();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState<Status>('default');
+  const form = useSubmit();
+  const { values, setValues, field } = useFormValues({ email: '' }, form);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = email.trim();
-    if (!value || status === 'processing') return;
-    setError(undefined);
-    setStatus('processing');
-    try {
-      await sendInvite(boardId, value);
-      setEmail('');
-      setStatus('success');
+    const email = values.email.trim();
+    if (!email) return;
+    if (await form.submit(() => sendInvite(boardId, email))) {
+      setValues({ email: '' });
       void reload();
-    } catch (caught) {
-      setError(firstError(caught));
-      setStatus('error');
     }
   };
 
@@ -53,20 +42,16 @@ function InviteForm({ boardId }: { boardId: number }) {
     <form className="bv-members__invite" noValidate onSubmit={onSubmit}>
       <TextField
         label="Пригласить по e-mail"
-        name="email"
         type="email"
         inputMode="email"
         autoComplete="off"
         placeholder="name@example.com"
-        value={email}
-        error={error}
-        onClearError={() => setError(undefined)}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          if (status !== 'processing') setStatus('default');
-        }}
+        {...field('email')}
+        // Whatever the invitation failed on shows under the e-mail field.
+        error={firstError(form.errors, 'email')}
+        onClearError={() => form.setErrors({})}
       />
-      <Button type="submit" status={status} successText="Отправлено">
+      <Button type="submit" status={form.status} successText="Отправлено">
         Пригласить
       </Button>
     </form>
@@ -79,64 +64,56 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
   const reload = useReload();
   const navigate = useNavigate();
   const userId = useAuthStore((state) => state.userId);
-  const { confirm, confirmDialog } = useConfirm();
-  const [error, setError] = useState<string | undefined>();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { errors, setErrors, clearErrors } = useFieldErrors();
+  const action = useConfirmedAction({ onError: setErrors });
+  // The member whose button shows the running action.
+  const [target, setTarget] = useState<number | null>(null);
   const isCreator = board.createdBy === userId;
   const members = board.members.filter((member) => member.accepted && !member.isDeleted);
   const invited = board.members.filter((member) => !member.accepted && !member.isDeleted);
 
-  const run = async (member: Member, call: () => Promise<unknown>, after?: () => void) => {
-    setError(undefined);
-    setBusyId(member.id);
-    try {
+  const statusOf = (member: Member) =>
+    action.status === 'processing' && target === member.id ? 'processing' : 'default';
+
+  const run = (member: Member, confirm: ConfirmOptions, call: () => Promise<unknown>, after = reload) =>
+    void action.run(confirm, async () => {
+      clearErrors();
+      setTarget(member.id);
       await call();
-      if (after) after();
-      else void reload();
-    } catch (caught) {
-      setError(firstError(caught));
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const onRemove = async (member: Member) => {
-    const leaving = member.id === userId;
-    const ok = await confirm(
-      leaving
-        ? {
-            title: 'Выйти из доски?',
-            message: 'Вы потеряете доступ к доске. Вернуться можно будет только по новому приглашению.',
-            confirmText: 'Выйти',
-          }
-        : {
-            title: 'Удалить участника?',
-            message: `${memberLabel(member)} потеряет доступ к доске. Пригласить его можно будет снова.`,
-            confirmText: 'Удалить',
-          },
-    );
-    if (!ok) return;
-    await run(
-      member,
-      () => removeMember(board.id, member.id),
-      leaving
-        ? () => {
-            onClose();
-            navigate(paths.home.href(), { replace: true });
-          }
-        : undefined,
-    );
-  };
-
-  const onCancelInvite = async (member: Member) => {
-    const ok = await confirm({
-      title: 'Отменить приглашение?',
-      message: `Приглашение для ${member.email} перестанет действовать.`,
-      confirmText: 'Отменить приглашение',
-      cancelText: 'Назад',
+      void after();
     });
-    if (ok) await run(member, () => cancelInvite(board.id, member.id));
+
+  const onRemove = (member: Member) => {
+    const leaving = member.id === userId;
+    const confirm = leaving
+      ? {
+          title: 'Выйти из доски?',
+          message: 'Вы потеряете доступ к доске. Вернуться можно будет только по новому приглашению.',
+          confirmText: 'Выйти',
+        }
+      : {
+          title: 'Удалить участника?',
+          message: `${memberLabel(member)} потеряет доступ к доске. Пригласить его можно будет снова.`,
+          confirmText: 'Удалить',
+        };
+    const leave = async () => {
+      onClose();
+      navigate(paths.home.href(), { replace: true });
+    };
+    run(member, confirm, () => removeMember(board.id, member.id), leaving ? leave : reload);
   };
+
+  const onCancelInvite = (member: Member) =>
+    run(
+      member,
+      {
+        title: 'Отменить приглашение?',
+        message: `Приглашение для ${member.email} перестанет действовать.`,
+        confirmText: 'Отменить приглашение',
+        cancelText: 'Назад',
+      },
+      () => cancelInvite(board.id, member.id),
+    );
 
   return (
     <Modal title="Участники" width={500} onClose={onClose}>
@@ -145,7 +122,7 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
       ) : (
         <p className="bv-members__hint">Приглашать участников может только создатель доски.</p>
       )}
-      <FormError>{error}</FormError>
+      <FormError>{firstError(errors, 'email')}</FormError>
       <ul className="bv-members__list" aria-label="Участники доски">
         {members.map((member) => {
           const isMe = member.id === userId;
@@ -163,8 +140,8 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
                 <Button
                   size="small"
                   variant="secondary"
-                  status={busyId === member.id ? 'processing' : 'default'}
-                  onClick={() => void onRemove(member)}
+                  status={statusOf(member)}
+                  onClick={() => onRemove(member)}
                 >
                   Выйти
                 </Button>
@@ -174,8 +151,8 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
                   variant="secondary"
                   disabled={!isCreator}
                   title={isCreator ? undefined : 'Удалять участников может только создатель доски'}
-                  status={busyId === member.id ? 'processing' : 'default'}
-                  onClick={() => void onRemove(member)}
+                  status={statusOf(member)}
+                  onClick={() => onRemove(member)}
                 >
                   Удалить
                 </Button>
@@ -202,8 +179,8 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
                   variant="secondary"
                   disabled={!isCreator}
                   title={isCreator ? undefined : 'Отменять приглашения может только создатель доски'}
-                  status={busyId === member.id ? 'processing' : 'default'}
-                  onClick={() => void onCancelInvite(member)}
+                  status={statusOf(member)}
+                  onClick={() => onCancelInvite(member)}
                 >
                   Отменить
                 </Button>
@@ -212,7 +189,7 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
           </ul>
         </>
       )}
-      {confirmDialog}
+      {action.confirmDialog}
     </Modal>
   );
 }

@@ -1,21 +1,20 @@
 import type { PriorityValue, TaskDetail } from 'api/contract';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
   ApiError,
   Button,
   errorsOf,
-  FormError,
   Modal,
   MultiSelect,
   Select,
   Spinner,
-  type Status,
   TextArea,
   TextField,
-  useConfirm,
-  useFieldErrors,
+  useConfirmedAction,
+  useSubmit,
 } from 'shared-ui';
 import { useBoard, useBoardState, useReload } from '../../../shared/board-context';
+import { EditForm } from '../../../shared/edit-form';
 import { activeMembers, memberLabel } from '../../../shared/members';
 import { deleteTask } from '../api/delete-task';
 import { editTask } from '../api/edit-task';
@@ -59,13 +58,12 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
   const reloadBoard = useReload();
   // The board's copy of the task changes when someone else edits it (or adds a comment): refetch.
   const boardTask = useBoardState((state) => state.board?.tasks[taskId]);
-  const { confirm, confirmDialog } = useConfirm();
-  const { errors, setErrors, clearError } = useFieldErrors();
+  const life = useSubmit();
+  const { errors } = life;
+  const remove = useConfirmedAction({ onError: life.setErrors });
   const [task, setTask] = useState<TaskDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [form, setForm] = useState<TaskForm | null>(null);
-  const [status, setStatus] = useState<Status>('default');
-  const [deleteStatus, setDeleteStatus] = useState<Status>('default');
   const deleted = useRef(false);
 
   const reloadTask = useCallback(async () => {
@@ -92,16 +90,14 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
 
   const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => {
     setForm((current) => (current ? { ...current, [key]: value } : current));
-    if (errors[key]) clearError(key);
-    if (status === 'error') setStatus('default');
+    life.clearError(key);
+    life.edited();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form || status === 'processing') return;
-    setStatus('processing');
-    try {
-      await editTask({
+  const onSave = async () => {
+    if (!form) return;
+    const saved = await life.submit(() =>
+      editTask({
         boardId: board.id,
         taskId,
         title: form.title,
@@ -111,32 +107,33 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
         priority: (form.priority || null) as PriorityValue | null,
         assignees: form.assignees.map(Number),
         labels: form.labels.map(Number),
-      });
+      }),
+    );
+    if (saved) {
       void reloadBoard();
       onClose();
-    } catch (error) {
-      setErrors(errorsOf(error));
-      setStatus('error');
     }
   };
 
   const onDelete = async () => {
-    const ok = await confirm({
+    const confirm = {
       title: 'Удалить задачу?',
       message: `Задача «${task?.title ?? ''}» будет удалена вместе с комментариями и файлами.`,
       confirmText: 'Удалить задачу',
-    });
-    if (!ok) return;
-    setDeleteStatus('processing');
-    try {
+    };
+    const done = await remove.run(confirm, async () => {
+      // A reload that answers 404 meanwhile is this deletion, not an error to show.
       deleted.current = true;
-      await deleteTask(board.id, taskId);
+      try {
+        await deleteTask(board.id, taskId);
+      } catch (error) {
+        deleted.current = false;
+        throw error;
+      }
+    });
+    if (done) {
       void reloadBoard();
       onClose();
-    } catch (error) {
-      deleted.current = false;
-      setErrors(errorsOf(error));
-      setDeleteStatus('error');
     }
   };
 
@@ -170,8 +167,14 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
   } else {
     body = (
       <div className="bv-task">
-        <form className="bv-task__form" noValidate onSubmit={onSubmit}>
-          <FormError>{errors.message ?? errors.taskId}</FormError>
+        <EditForm
+          className="bv-task__form"
+          error={errors.message ?? errors.taskId}
+          status={life.status}
+          onSave={() => void onSave()}
+          deleteStatus={remove.status}
+          onDelete={() => void onDelete()}
+        >
           <TextField
             label="Название"
             name="title"
@@ -242,15 +245,7 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
             options={assigneeOptions}
             onChange={(value) => set('assignees', value)}
           />
-          <div className="bv-modal-actions">
-            <Button variant="fail" status={deleteStatus} onClick={() => void onDelete()}>
-              Удалить
-            </Button>
-            <Button type="submit" status={status}>
-              Сохранить
-            </Button>
-          </div>
-        </form>
+        </EditForm>
         <aside className="bv-task__side">
           {renderComments(task, reloadTask)}
           <section className="bv-files-area" aria-labelledby={FILES_TITLE_ID} data-area="files">
@@ -269,7 +264,7 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
       className="bv-task-modal"
     >
       {body}
-      {confirmDialog}
+      {remove.confirmDialog}
     </Modal>
   );
 }

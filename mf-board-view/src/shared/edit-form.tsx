@@ -1,0 +1,47 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button, FormError, type Status } from 'shared-ui';
+
+export interface EditFormProps {
+  /** The form's general error, above the fields. */
+  error?: string;
+  /** Status of the submit button ('Сохранить'). */
+  status: Status;
+  onSave: () => void;
+  /** Text and status of the delete button on the left; its action confirms first. */
+  deleteText?: string;
+  deleteStatus: Status;
+  onDelete: () => void;
+  className?: string;
+  children: ReactNode;
+}
+
+/** The form of an edit modal (board, column, task): fields, then 'Удалить' on the left, 'Сохранить' on the right. */
+export function EditForm({
+  error,
+  status,
+  onSave,
+  deleteText = 'Удалить',
+  deleteStatus,
+  onDelete,
+  className,
+  children,
+}: EditFormProps) {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave();
+  };
+  return (
+    <form className={className} noValidate onSubmit={onSubmit}>
+      <FormError>{error}</FormError>
+      {children}
+      <div className="bv-modal-actions">
+        <Button variant="fail" status={deleteStatus} onClick={onDelete}>
+          {deleteText}
+        </Button>
+        <Button type="submit" status={status}>
+          Сохранить
+        </Button>
+      </div>
+    </form>
+  );
+}
