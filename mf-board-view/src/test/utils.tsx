@@ -1,65 +1,12 @@
-import { cleanup, render } from '@testing-library/react';
 import type { Board, Task } from 'api/contract';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { useAuthStore } from 'shared-ui';
+import { renderInRouter, setUpFrontEndTests } from 'shared-ui/test-kit';
+import { beforeEach } from 'vitest';
 import { App } from '../app/App';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
 
 /** Renders the exposed App the way the shell does: inside a router, outside any <Route>. */
 export function renderApp(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-}
-
-export const location = () => document.querySelector('[data-testid="location"]')?.textContent ?? '';
-
-export function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-export const fetchMock = vi.fn<typeof fetch>();
-
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
-
-/** Answers fetches by method and path ('GET /api/board/1'); unknown calls get a 404. */
-export function routeFetch(routes: Record<string, Handler | unknown>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const route = routes[key];
-    if (route === undefined) return jsonResponse(404, { message: 'Не найдено' });
-    if (typeof route === 'function') {
-      const answer = await (route as Handler)(url, init);
-      return answer ?? jsonResponse(200, { success: true });
-    }
-    return jsonResponse(200, route);
-  });
-}
-
-/** Every call made, as 'METHOD /path?query'. */
-export function calls(): string[] {
-  return fetchMock.mock.calls.map(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
-  });
-}
-
-/** The JSON body of the last call to `METHOD /path`. */
-export function bodyOf(key: string): unknown {
-  const found = [...fetchMock.mock.calls].reverse().find(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return `${init?.method ?? 'GET'} ${url.pathname}` === key;
-  });
-  return found ? JSON.parse(String(found[1]?.body)) : undefined;
+  return renderInRouter(<App />, [path]);
 }
 
 export const ME = 1;
@@ -120,23 +67,5 @@ export function makeBoard(patch: Partial<Board> = {}): Board {
   };
 }
 
-const initialAuth = useAuthStore.getState();
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  const root = document.createElement('div');
-  root.id = 'modal-root';
-  document.body.appendChild(root);
-  useAuthStore.setState({ token: 'token', userId: ME });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  localStorage.clear();
-  document.getElementById('modal-root')?.remove();
-  useAuthStore.setState(initialAuth, true);
-  useModalStore.getState().close();
-  useHeaderStore.getState().setUserFilterEnabled(false);
-});
+setUpFrontEndTests({ modalRoot: true });
+beforeEach(() => useAuthStore.setState({ token: 'token', userId: ME }));

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useHeaderStore, useModalStore } from 'shared-ui';
+import { calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { calls, jsonResponse, location, makeBoard, renderApp, routeFetch } from '../../test/utils';
+import { makeBoard, renderApp } from '../../test/utils';
 
 describe('board page', () => {
   it('loads the board with the URL filters, titles the page and paints the background', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7?assignee=2&label=21&label=22&search=отчёт&other=x');
     expect(await screen.findByRole('heading', { name: 'Проект Альфа' })).toBeTruthy();
     expect(calls()[0]).toBe(
@@ -17,7 +18,7 @@ describe('board page', () => {
   });
 
   it('shows the counts on the menu and opens the modals through the current-modal store', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7?priority=high&assignee=1');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     expect(screen.getByRole('button', { name: 'Фильтр 2' })).toBeTruthy();
@@ -30,7 +31,7 @@ describe('board page', () => {
   });
 
   it('puts the same menu into the burger panel while the board is open', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     const { unmount } = renderApp('/board/7?priority=high');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     const panel = render(useHeaderStore.getState().leftMenu);
@@ -43,21 +44,21 @@ describe('board page', () => {
   });
 
   it("hides 'Доска' from members who did not create the board", async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard({ createdBy: 2 }) });
+    routeApi({ 'GET /api/board/7': makeBoard({ createdBy: 2 }) });
     renderApp('/board/7');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     expect(screen.queryByRole('button', { name: 'Доска' })).toBeNull();
   });
 
   it("sends a user without access (403) to '/'", async () => {
-    routeFetch({ 'GET /api/board/7': () => jsonResponse(403, { message: 'Нет доступа' }) });
+    routeApi({ 'GET /api/board/7': () => jsonResponse(403, { message: 'Нет доступа' }) });
     renderApp('/board/7');
     await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('shows other load errors with a retry', async () => {
     let fail = true;
-    routeFetch({
+    routeApi({
       'GET /api/board/7': () =>
         fail ? jsonResponse(500, { message: 'Внутренняя ошибка сервера' }) : jsonResponse(200, makeBoard()),
     });
@@ -70,7 +71,7 @@ describe('board page', () => {
   });
 
   it('re-fetches when the filters change but not when a task opens', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     const view = renderApp('/board/7');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     expect(calls().filter((call) => call.startsWith('GET /api/board/7'))).toHaveLength(1);

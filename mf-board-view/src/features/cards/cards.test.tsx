@@ -1,15 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  bodyOf,
-  calls,
-  jsonResponse,
-  location,
-  makeBoard,
-  makeTask,
-  renderApp,
-  routeFetch,
-} from '../../test/utils';
+import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { prefillFromFilters } from './components/AddCardForm';
 import { formatTaskNumber } from './model/task-number';
 
@@ -48,7 +40,7 @@ describe('add-card prefill from filters', () => {
 
   it('sends the prefilled card, shows the title error, then closes after a success', async () => {
     let answer = jsonResponse(400, { title: 'Введите название задачи' });
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'POST /api/task/create': () => answer });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'POST /api/task/create': () => answer });
     renderApp('/board/7?assignee=2&label=22&priority=critical');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     const column = document.querySelector('[data-column-id="11"]') as HTMLElement;
@@ -73,7 +65,7 @@ describe('add-card prefill from filters', () => {
   });
 
   it('keeps one form open at a time and clears errors when opening', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'POST /api/task/create': () => jsonResponse(400, { title: 'Введите название задачи' }),
     });
@@ -105,7 +97,7 @@ describe('cards', () => {
       assignees: [2],
       labels: [21, 22],
     });
-    routeFetch({ 'GET /api/board/7': board });
+    routeApi({ 'GET /api/board/7': board });
     renderApp('/board/7');
     const card = (await screen.findByText('Сверстать доску')).closest('article') as HTMLElement;
     expect(card.textContent).toContain('[41]');
@@ -121,7 +113,7 @@ describe('cards', () => {
   it('toggles the labels between chips and titles and remembers it', async () => {
     const board = makeBoard();
     board.tasks['1'] = makeTask('1', '10', { labels: [21] });
-    routeFetch({ 'GET /api/board/7': board });
+    routeApi({ 'GET /api/board/7': board });
     renderApp('/board/7');
     const toggle = await screen.findByRole('button', { name: /Метки: Баг/ });
     expect(toggle.textContent).toBe('');
@@ -134,7 +126,7 @@ describe('cards', () => {
   it('opens the task keeping the query string and copies the absolute link', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7?label=21');
     const card = (await screen.findByText('Задача 2')).closest('article') as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: 'Скопировать ссылку на задачу' }));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
+import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { sumEstimations } from './model/estimation';
 
 describe('estimation sum', () => {
@@ -17,7 +18,7 @@ describe('estimation sum', () => {
     const board = makeBoard({ showTotalColumnEstimation: true });
     board.tasks['1'] = makeTask('1', '10', { estimation: '3' });
     board.tasks['2'] = makeTask('2', '10', { estimation: '5' });
-    routeFetch({ 'GET /api/board/7': board });
+    routeApi({ 'GET /api/board/7': board });
     renderApp('/board/7');
     expect((await screen.findAllByTitle('Сумма оценок'))[0]?.textContent).toBe('Σ 8');
   });
@@ -25,7 +26,7 @@ describe('estimation sum', () => {
 
 describe('columns', () => {
   it('renames a column from the ⋯ modal and deletes one after confirmation', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'PUT /api/column/edit/7/10': { id: '10', boardId: 7, name: 'Бэклог', taskIds: [] },
       'DELETE /api/column/delete/7/11': { success: true },
@@ -48,7 +49,7 @@ describe('columns', () => {
 
   it('creates a column and swallows a failure', async () => {
     let answer = jsonResponse(500, { message: 'Внутренняя ошибка сервера' });
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'POST /api/column': () => answer });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'POST /api/column': () => answer });
     renderApp('/board/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Создать новую колонку' }));
     fireEvent.change(screen.getByLabelText('Название колонки'), { target: { value: 'Ревью' } });

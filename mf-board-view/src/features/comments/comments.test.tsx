@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TaskDetail } from 'api/contract';
+import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
+import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { renderCommentText } from './components/linkify';
 import { splitLinks } from './model/links';
 import { COMMENT_TIME_SHIFT_MS, commentTime } from './model/relative-time';
@@ -72,7 +73,7 @@ const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
 
 describe('comments panel', () => {
   it('shows authors, deletes only your own comment after confirmation', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'DELETE /api/comment/delete/7/51': { success: true },
@@ -94,7 +95,7 @@ describe('comments panel', () => {
 
   it('sends a comment, clears the text on success and shows an error under the box', async () => {
     let answer = jsonResponse(400, { text: 'Введите текст комментария' });
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail({ comments: [] }),
       'POST /api/comment/create': () => answer,

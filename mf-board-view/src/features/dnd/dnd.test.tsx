@@ -1,8 +1,9 @@
 import type { Board } from 'api/contract';
 import { apiClient } from 'shared-ui';
+import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
 import { createBoardStore } from '../../shared/board-store';
-import { bodyOf, calls, jsonResponse, makeBoard, routeFetch } from '../../test/utils';
+import { makeBoard } from '../../test/utils';
 import { commitColumnOrder, commitTaskMove } from './model/commit';
 import { buildMoveRequest, moveAcross, settleMove } from './model/move';
 import { KEYBOARD_STEP, keyboardCoordinates } from './model/sensors';
@@ -71,7 +72,7 @@ describe('moving cards', () => {
 
 describe('committing a drop', () => {
   it('shows the move at once, sends numeric ids and re-fetches', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'PUT /api/task/move': { success: true } });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'PUT /api/task/move': { success: true } });
     const store = await loadedStore();
     const pending = commitTaskMove(store, '1', '11', ['3', '1']);
     // Optimistic: already in the target column before the call answers.
@@ -89,7 +90,7 @@ describe('committing a drop', () => {
   });
 
   it('restores the last board data when the move fails', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'PUT /api/task/move': () => jsonResponse(400, { taskId: 'Задача не найдена' }),
     });
@@ -101,7 +102,7 @@ describe('committing a drop', () => {
   });
 
   it('sends nothing when the order did not change or the task is not in the list', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     const store = await loadedStore();
     expect(await commitTaskMove(store, '1', '10', ['1', '2'])).toBe('unchanged');
     expect(await commitTaskMove(store, '1', '11', ['3'])).toBe('skipped');
@@ -109,7 +110,7 @@ describe('committing a drop', () => {
   });
 
   it('reorders columns optimistically and rolls back on failure', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'PUT /api/column/reorder/7': () => jsonResponse(500, { message: 'Внутренняя ошибка сервера' }),
     });

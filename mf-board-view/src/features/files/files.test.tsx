@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FileItem, TaskDetail } from 'api/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, calls, jsonResponse, makeBoard, makeTask, renderApp, routeFetch } from '../../test/utils';
+import { bodyOf, calls, FakeXhr, jsonResponse, routeApi } from 'shared-ui/test-kit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { formatFileSize } from './model/file-size';
 
 const NBSP = '\u00a0';
@@ -19,46 +20,6 @@ describe('formatFileSize', () => {
     expect(formatFileSize(-1)).toBe('—');
   });
 });
-
-/** XMLHttpRequest stand-in: records each upload and when it started among the fetch calls. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  /** How many fetch calls had been made when this upload was sent. */
-  afterCalls = 0;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    this.afterCalls = calls().length;
-    FakeXhr.all.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
 
 const macket: FileItem = {
   id: 9,
@@ -89,18 +50,13 @@ async function openTask() {
   return within(dialog).findByRole('region', { name: /Файлы/ });
 }
 
-beforeEach(() => {
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('task files', () => {
   it('lists files with name, type and size', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'GET /api/task/7/2': detail() });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'GET /api/task/7/2': detail() });
     const area = await openTask();
     const item = within(area).getByRole('listitem');
     expect(within(item).getByRole('button', { name: 'макет.png' })).toBeTruthy();
@@ -110,7 +66,7 @@ describe('task files', () => {
 
   it('uploads each dropped file: signed link, PUT with a progress bar, add; then the board reloads', async () => {
     let added: FileItem[] = [macket];
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'GET /api/file/upload': (url: URL) =>
@@ -138,8 +94,10 @@ describe('task files', () => {
     expect(first.headers['Content-Type']).toBe('text/plain');
     expect(calls()).not.toContain('POST /api/file/add');
 
-    first.progress(2, 5);
-    second.progress(1, 5);
+    act(() => {
+      first.progress(2, 5);
+      second.progress(1, 5);
+    });
     const bars = within(area).getAllByRole('progressbar');
     expect(bars.map((bar) => [bar.getAttribute('aria-label'), bar.getAttribute('aria-valuenow')])).toEqual([
       ['Загрузка «a.txt»', '40'],
@@ -147,7 +105,7 @@ describe('task files', () => {
     ]);
 
     const boardLoads = calls().filter((call) => call === 'GET /api/board/7').length;
-    first.respond(200, { success: true });
+    act(() => first.respond(200, { success: true }));
     await within(area).findByRole('button', { name: 'a.txt' });
     expect(bodyOf('POST /api/file/add')).toEqual({
       boardId: 7,
@@ -163,7 +121,7 @@ describe('task files', () => {
     // b.txt is still on its way.
     expect(within(area).getAllByRole('progressbar')).toHaveLength(1);
 
-    second.respond(200, { success: true });
+    act(() => second.respond(200, { success: true }));
     await within(area).findByRole('button', { name: 'b.txt' });
     expect(within(area).queryByRole('progressbar')).toBeNull();
     expect(
@@ -174,7 +132,7 @@ describe('task files', () => {
   });
 
   it('shows why an upload failed, in Russian, and adds nothing', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail([]),
       'GET /api/file/upload': () => jsonResponse(200, { url: signed('x') }),
@@ -183,14 +141,14 @@ describe('task files', () => {
     expect(within(area).getByText('Файлов пока нет.')).toBeTruthy();
     await drop([new File(['hello'], 'big.bin')]);
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
-    FakeXhr.all[0]!.respond(413, { message: 'Файл слишком большой' });
+    act(() => FakeXhr.all[0]!.respond(413, { message: 'Файл слишком большой' }));
     expect((await within(area).findByRole('alert')).textContent).toBe('Файл слишком большой');
     expect(calls()).not.toContain('POST /api/file/add');
   });
 
   it('opens a file through a fresh link in a new tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'GET /api/file/get': () =>
@@ -209,7 +167,7 @@ describe('task files', () => {
   });
 
   it('deletes a file only after confirmation, then the board reloads', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'DELETE /api/file/7/9/delete': [],
@@ -234,7 +192,7 @@ describe('task files', () => {
   });
 
   it('shows a failed delete in Russian and keeps the file', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'DELETE /api/file/7/9/delete': () => jsonResponse(403, { message: 'Нет доступа' }),

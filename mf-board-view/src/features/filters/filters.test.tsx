@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { calls, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
 import { countFilters, parseFilters, withFilters } from '../../shared/filters';
-import { calls, location, makeBoard, renderApp, routeFetch } from '../../test/utils';
+import { makeBoard, renderApp } from '../../test/utils';
 import { filtersToForm, formToFilters } from './model/filter-form';
 
 describe('filter query <-> modal state', () => {
@@ -19,7 +20,7 @@ describe('filter query <-> modal state', () => {
   });
 
   it('applies the modal to the URL and the board re-fetches with it', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7?label=21');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     fireEvent.click(screen.getByRole('button', { name: 'Фильтр 1' }));
@@ -46,7 +47,7 @@ describe('filter query <-> modal state', () => {
   });
 
   it('lists only accepted, current members and clears everything with Сбросить', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7?assignee=1&priority=low&search=x');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     fireEvent.click(screen.getByRole('button', { name: 'Фильтр 3' }));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bodyOf, calls, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, calls, makeBoard, renderApp, routeFetch } from '../../test/utils';
+import { makeBoard, renderApp } from '../../test/utils';
 
 async function openLabels() {
   renderApp('/board/7');
@@ -11,7 +12,7 @@ async function openLabels() {
 
 describe('labels modal', () => {
   it('adds a label with the default colour and ignores an empty title', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'POST /api/label/7': { id: 23, boardId: 7, title: 'Срочно', color: '#123456', isMainColor: false },
     });
@@ -29,7 +30,7 @@ describe('labels modal', () => {
   });
 
   it('edits a label (title, colour, main colour), and cancel restores it', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'PUT /api/label/7/21': { id: 21, boardId: 7, title: 'Ошибка', color: '#000000', isMainColor: true },
     });
@@ -50,7 +51,7 @@ describe('labels modal', () => {
   });
 
   it('deletes a label after confirmation', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'DELETE /api/label/7/22': { success: true } });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'DELETE /api/label/7/22': { success: true } });
     const dialog = await openLabels();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить метку «Фича»' }));
     const confirm = await screen.findByRole('dialog', { name: 'Удалить метку?' });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useModalStore } from 'shared-ui';
+import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, calls, jsonResponse, location, makeBoard, renderApp, routeFetch } from '../../test/utils';
+import { makeBoard, renderApp } from '../../test/utils';
 
 async function openMembers(path = '/board/7') {
   renderApp(path);
@@ -15,7 +16,7 @@ const row = (dialog: HTMLElement, text: string) =>
 
 describe('members modal', () => {
   it('lets the creator invite, remove others and cancel invitations, but not remove themselves', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard() });
+    routeApi({ 'GET /api/board/7': makeBoard() });
     const dialog = await openMembers();
     expect(within(dialog).getByLabelText('Пригласить по e-mail')).toBeTruthy();
     expect(within(row(dialog, 'Анна')).queryByRole('button')).toBeNull();
@@ -32,7 +33,7 @@ describe('members modal', () => {
   });
 
   it("shows a member 'Выйти' for themselves and a disabled 'Удалить' for others, and no invite form", async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard({ createdBy: 2 }) });
+    routeApi({ 'GET /api/board/7': makeBoard({ createdBy: 2 }) });
     const dialog = await openMembers();
     expect(within(dialog).queryByLabelText('Пригласить по e-mail')).toBeNull();
     expect(within(row(dialog, 'Анна')).getByRole('button', { name: 'Выйти' })).toBeTruthy();
@@ -53,7 +54,7 @@ describe('members modal', () => {
       accepted: true,
       isDeleted: false,
     });
-    routeFetch({ 'GET /api/board/7': board });
+    routeApi({ 'GET /api/board/7': board });
     const dialog = await openMembers();
     expect(
       (within(row(dialog, 'Дина')).getByRole('button', { name: 'Удалить' }) as HTMLButtonElement).disabled,
@@ -61,7 +62,7 @@ describe('members modal', () => {
   });
 
   it('leaves the board after confirmation and goes to /', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard({ createdBy: 2 }),
       'DELETE /api/board/7/member/1': { success: true },
     });
@@ -75,7 +76,7 @@ describe('members modal', () => {
   });
 
   it('removes a member only after confirmation', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'DELETE /api/board/7/member/2': { success: true } });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'DELETE /api/board/7/member/2': { success: true } });
     const dialog = await openMembers();
     fireEvent.click(within(row(dialog, 'Борис')).getByRole('button', { name: 'Удалить' }));
     let confirm = await screen.findByRole('dialog', { name: 'Удалить участника?' });
@@ -91,7 +92,7 @@ describe('members modal', () => {
 
   it('invites by e-mail, ignores an empty address and shows errors under the field', async () => {
     let answer = jsonResponse(400, { email: 'Уже участник доски' });
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'POST /api/invite/send': () => answer });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'POST /api/invite/send': () => answer });
     const dialog = await openMembers();
     const input = within(dialog).getByLabelText('Пригласить по e-mail');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Пригласить' }));
@@ -110,7 +111,7 @@ describe('members modal', () => {
   });
 
   it('cancels an invitation after confirmation', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'DELETE /api/invite/delete/7/3': { success: true } });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'DELETE /api/invite/delete/7/3': { success: true } });
     const dialog = await openMembers();
     fireEvent.click(within(row(dialog, 'vera@example.com')).getByRole('button', { name: 'Отменить' }));
     const confirm = await screen.findByRole('dialog', { name: 'Отменить приглашение?' });

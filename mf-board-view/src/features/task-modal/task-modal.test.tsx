@@ -1,17 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TaskDetail } from 'api/contract';
 import { useModalStore } from 'shared-ui';
+import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import {
-  bodyOf,
-  calls,
-  jsonResponse,
-  location,
-  makeBoard,
-  makeTask,
-  renderApp,
-  routeFetch,
-} from '../../test/utils';
+import { makeBoard, makeTask, renderApp } from '../../test/utils';
 
 const detail = (): TaskDetail => ({
   ...makeTask('2', '10', {
@@ -28,7 +20,7 @@ const detail = (): TaskDetail => ({
 
 describe('task modal', () => {
   it('opens over the board from the URL, fills the form and saves it', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'PUT /api/task/edit': makeTask('2', '11'),
@@ -70,7 +62,7 @@ describe('task modal', () => {
   });
 
   it('shows field errors under their fields', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'PUT /api/task/edit': () => jsonResponse(400, { estimation: 'Оценка должна быть числом' }),
@@ -84,7 +76,7 @@ describe('task modal', () => {
   });
 
   it('closes on Escape back to the board keeping the filters, without re-fetching the board', async () => {
-    routeFetch({ 'GET /api/board/7': makeBoard(), 'GET /api/task/7/2': detail() });
+    routeApi({ 'GET /api/board/7': makeBoard(), 'GET /api/task/7/2': detail() });
     renderApp('/board/7/task/2?assignee=1&search=x');
     await screen.findByRole('dialog', { name: 'Задача 2' });
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -94,7 +86,7 @@ describe('task modal', () => {
   });
 
   it('deletes the task after confirmation', async () => {
-    routeFetch({
+    routeApi({
       'GET /api/board/7': makeBoard(),
       'GET /api/task/7/2': detail(),
       'DELETE /api/task/delete/7/2': { success: true },
