@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config.js';
 import type { Database } from '../src/database.js';
@@ -92,6 +92,19 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app, built before its tests and closed after them: `const t = useTestApp();` at the
+ * top of a file. Its fields are there once the tests run.
+ */
+export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(overrides, options));
+  });
+  afterAll(() => t.close?.());
+  return t;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -257,6 +270,47 @@ export async function seedBoard(
     pending: pending!,
     removed: removed!,
     outsider: outsider!,
+  };
+}
+
+/** Creates a task through the API (by default the board's member, in its first column); its id. */
+export async function addTask(
+  app: App,
+  b: TestBoard,
+  columnId: string = b.columns[0]!,
+  extra: object = {},
+  who: Person = b.member,
+): Promise<string> {
+  const res = await call(app, who, 'POST', '/api/task/create', {
+    boardId: b.id,
+    columnId,
+    title: 'Задача',
+    ...extra,
+  });
+  expect(res.status).toBe(200);
+  return res.body.id as string;
+}
+
+/** Creates a label through the API as the board's member; its id. */
+export async function addLabel(app: App, b: TestBoard, title = 'Метка'): Promise<number> {
+  const res = await call(app, b.member, 'POST', `/api/label/${b.id}`, { title });
+  return res.body.id;
+}
+
+/** A full `PUT /api/task/edit` body for the task as it is, with `change` applied. */
+export async function editBody(app: App, b: TestBoard, taskId: string, change: object = {}) {
+  const { body } = await call(app, b.member, 'GET', `/api/task/${b.id}/${taskId}`);
+  return {
+    boardId: b.id,
+    taskId,
+    title: body.title,
+    description: body.description,
+    columnId: body.columnId,
+    estimation: body.estimation,
+    priority: body.priority,
+    assignees: body.assignees,
+    labels: body.labels,
+    ...change,
   };
 }
 

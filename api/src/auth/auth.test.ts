@@ -1,19 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountSnapshot,
-  bearer,
-  createTestApp,
-  newUser,
-  register,
-  type TestApp,
-} from '../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { accountSnapshot, bearer, newUser, register, useTestApp } from '../../test/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const MB = 'x'.repeat(1024 * 1024);
 

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  boardVersion,
-  createTestApp,
-  seedBoard as seedTestBoard,
-  type TestApp,
-} from '../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { boardVersion, seedBoard as seedTestBoard, useTestApp } from '../../test/fixtures.js';
 import { changeBoard, requireBoardCreator, requireBoardMember, withBoardLock } from './access.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 /** A seeded board with the ids of its users in every standing. */
 async function seedBoard() {

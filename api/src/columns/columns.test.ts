@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  addTask,
   boardVersion,
   call,
   columnTasks,
-  createTestApp,
   type Person,
   refused,
   seedBoard,
-  type TestApp,
-  type TestBoard,
+  useTestApp,
 } from '../../test/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const MB = 'x'.repeat(1024 * 1024);
 const MISMATCH = { columnOrder: 'Порядок колонок не совпадает с колонками доски' };
@@ -29,12 +24,6 @@ async function columnOrder(boardId: number) {
     .execute();
   expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index));
   return rows.map((row) => String(row.id));
-}
-
-async function addTask(b: TestBoard, columnId: string, title = 'Задача') {
-  const res = await call(t.app, b.member, 'POST', '/api/task/create', { boardId: b.id, columnId, title });
-  expect(res.status).toBe(200);
-  return res.body.id as string;
 }
 
 describe('POST /api/column', () => {
@@ -83,8 +72,8 @@ describe('POST /api/column', () => {
 describe('PUT /api/column/edit', () => {
   it('renames a column and answers it with its tasks in order', async () => {
     const b = await seedBoard(t.app);
-    const first = await addTask(b, b.columns[1]!);
-    const second = await addTask(b, b.columns[1]!);
+    const first = await addTask(t.app, b, b.columns[1]!);
+    const second = await addTask(t.app, b, b.columns[1]!);
     const res = await call(t.app, b.member, 'PUT', `/api/column/edit/${b.id}/${b.columns[1]}`, {
       name: ' Тест ',
     });
@@ -167,8 +156,8 @@ describe('PUT /api/column/reorder', () => {
 describe('DELETE /api/column/delete', () => {
   it('deletes the column with its tasks and closes the gap', async () => {
     const b = await seedBoard(t.app);
-    const doomed = await addTask(b, b.columns[1]!);
-    const kept = await addTask(b, b.columns[2]!);
+    const doomed = await addTask(t.app, b, b.columns[1]!);
+    const kept = await addTask(t.app, b, b.columns[2]!);
     await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId: doomed,

@@ -1,36 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestApp,
-  type Person,
-  refused,
-  seedBoard,
-  type TestApp,
-  type TestBoard,
-} from '../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { addTask, call, type Person, refused, seedBoard, useTestApp } from '../../test/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 const EMPTY = { text: 'Введите текст комментария' };
 
-async function addTask(b: TestBoard) {
-  const res = await call(t.app, b.member, 'POST', '/api/task/create', {
-    boardId: b.id,
-    columnId: b.columns[0],
-    title: 'Задача',
-  });
-  return res.body.id as string;
-}
-
 describe('POST /api/comment/create', () => {
   it('adds a comment that the task detail lists oldest first', async () => {
     const b = await seedBoard(t.app);
-    const taskId = await addTask(b);
+    const taskId = await addTask(t.app, b);
     const first = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
@@ -66,7 +45,7 @@ describe('POST /api/comment/create', () => {
     ['1 MB text', { text: 'x'.repeat(1024 * 1024) }, { text: 'Слишком длинное значение' }],
   ])('refuses %s', async (_case, change: { text?: string }, message) => {
     const b = await seedBoard(t.app);
-    const taskId = await addTask(b);
+    const taskId = await addTask(t.app, b);
     const res = await refused(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
@@ -78,7 +57,7 @@ describe('POST /api/comment/create', () => {
   it('answers 404 for a task that is not on the board', async () => {
     const b = await seedBoard(t.app);
     const other = await seedBoard(t.app);
-    const foreign = await addTask(other);
+    const foreign = await addTask(t.app, other);
     for (const taskId of [foreign, '999999', '99999999999']) {
       expect(
         await refused(t.app, b.member, 'POST', '/api/comment/create', { boardId: b.id, taskId, text: 'х' }),
@@ -90,7 +69,7 @@ describe('POST /api/comment/create', () => {
 describe('DELETE /api/comment/delete', () => {
   it('lets the author delete their comment', async () => {
     const b = await seedBoard(t.app);
-    const taskId = await addTask(b);
+    const taskId = await addTask(t.app, b);
     const { body: comment } = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
@@ -105,7 +84,7 @@ describe('DELETE /api/comment/delete', () => {
 
   it("refuses someone else's comment, even to the board's creator", async () => {
     const b = await seedBoard(t.app);
-    const taskId = await addTask(b);
+    const taskId = await addTask(t.app, b);
     const { body: comment } = await call(t.app, b.member, 'POST', '/api/comment/create', {
       boardId: b.id,
       taskId,
@@ -120,7 +99,7 @@ describe('DELETE /api/comment/delete', () => {
   it('answers 404 for a comment that is not on the board', async () => {
     const b = await seedBoard(t.app);
     const other = await seedBoard(t.app);
-    const foreignTask = await addTask(other);
+    const foreignTask = await addTask(t.app, other);
     const { body: foreign } = await call(t.app, other.member, 'POST', '/api/comment/create', {
       boardId: other.id,
       taskId: foreignTask,
@@ -141,7 +120,7 @@ describe('DELETE /api/comment/delete', () => {
 describe('permissions', () => {
   it('refuses every comment call to users who are not accepted members, changing nothing', async () => {
     const b = await seedBoard(t.app);
-    const taskId = await addTask(b);
+    const taskId = await addTask(t.app, b);
     // Comments written while the removed member still belonged: they cannot delete them any more.
     const own = await t.db
       .insertInto('comments')

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   boardSnapshot,
   call,
   createBoard,
-  createTestApp,
   newUser,
   type Person,
   person,
-  type TestApp,
+  useTestApp,
 } from '../../test/fixtures.js';
 import type { Board, BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from './schemas.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 type Errors = Record<string, string>;
 

@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  boardVersion,
-  call,
-  createTestApp,
-  type Person,
-  refused,
-  seedBoard,
-  type TestApp,
-} from '../../test/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { boardVersion, call, type Person, refused, seedBoard, useTestApp } from '../../test/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const MB = 'x'.repeat(1024 * 1024);
 const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };

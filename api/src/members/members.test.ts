@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMember,
   boardSnapshot,
   call,
   createBoard,
-  createTestApp,
   insertTask,
   type Person,
   person,
-  type TestApp,
+  useTestApp,
 } from '../../test/fixtures.js';
 import type { Board, BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from '../invites/schemas.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const board = (who: Person, boardId: number) => call<Board>(t.app, who, 'GET', `/api/board/${boardId}`);
 const boardIds = async (who: Person) =>
