@@ -109,15 +109,16 @@ export async function findPendingInvitation(
   return row ? { boardId: row.board_id, userId: row.user_id } : null;
 }
 
+/** The user's pending invitation on the board: a row neither accepted nor removed. */
+const pendingRow = (boardId: number, userId: number) =>
+  ({ board_id: boardId, user_id: userId, accepted: false, is_deleted: false }) as const;
+
 /** Makes a pending invitation of the user an accepted membership; false when there is none. */
 export async function acceptInvitation(db: Db, boardId: number, userId: number): Promise<boolean> {
   const result = await db
     .updateTable('board_members')
     .set({ accepted: true, accepted_at: sql<Date>`now()` })
-    .where('board_id', '=', boardId)
-    .where('user_id', '=', userId)
-    .where('accepted', '=', false)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and(pendingRow(boardId, userId)))
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return false;
   await touchLists(db, { userIds: [userId] });
@@ -133,19 +134,13 @@ export async function withdrawInvitation(db: Db, boardId: number, userId: number
   const restored = await db
     .updateTable('board_members')
     .set({ accepted: true, is_deleted: true })
-    .where('board_id', '=', boardId)
-    .where('user_id', '=', userId)
-    .where('accepted', '=', false)
-    .where('is_deleted', '=', false)
+    .where((eb) => eb.and(pendingRow(boardId, userId)))
     .where('accepted_at', 'is not', null)
     .executeTakeFirst();
   if (restored.numUpdatedRows === 0n) {
     const deleted = await db
       .deleteFrom('board_members')
-      .where('board_id', '=', boardId)
-      .where('user_id', '=', userId)
-      .where('accepted', '=', false)
-      .where('is_deleted', '=', false)
+      .where((eb) => eb.and(pendingRow(boardId, userId)))
       .executeTakeFirst();
     if (deleted.numDeletedRows === 0n) return false;
   }

@@ -1,10 +1,14 @@
-/** Optional Redis connection (REDIS_URL): shared rate-limit counters now, realtime fan-out later. */
+/**
+ * Optional Redis connection (REDIS_URL), what lets several API instances share state: the limiter keeps
+ * its counters here, the realtime hub duplicates this connection for the Socket.IO adapter's publish
+ * and subscribe clients, and /health/ready pings it.
+ */
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Null when REDIS_URL is unset: everything then runs in-process, for one instance. */
+    /** Null when REDIS_URL is unset: rate limits and realtime then run in-process, for one instance. */
     redis: Redis | null;
   }
 }
