@@ -1,10 +1,11 @@
 import type { PriorityValue } from 'api/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Checkbox, useSubmit } from 'shared-ui';
+import { Checkbox, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { parseFilters } from '../../../shared/filters';
+import { SubmitOrCancel } from '../../../shared/submit-or-cancel';
 import { createTask } from '../api/create-task';
 import { useAddCard } from '../model/add-card-store';
 
@@ -57,7 +58,7 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
     return (
       <button
         type="button"
-        className="bv-add-card__open"
+        className="bv-ghost-button bv-add-card__open"
         onClick={() => {
           // Opening clears what an earlier attempt left.
           form.reset();
@@ -140,14 +141,7 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
           onChange={() => toggle('priority')}
         />
       </fieldset>
-      <div className="bv-inline-actions">
-        <Button type="submit" size="small" status={form.status}>
-          Добавить
-        </Button>
-        <button type="button" className="bv-icon-button" aria-label="Отмена" title="Отмена" onClick={close}>
-          ✖
-        </button>
-      </div>
+      <SubmitOrCancel text="Добавить" status={form.status} onCancel={close} />
     </form>
   );
 }

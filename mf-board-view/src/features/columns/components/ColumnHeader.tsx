@@ -30,7 +30,7 @@ export const ColumnHeader = memo(function ColumnHeader({ columnId }: { columnId:
       )}
       <button
         type="button"
-        className="bv-icon-button bv-column-header__menu"
+        className="bv-ghost-button bv-icon-button bv-column-header__menu"
         aria-label={`Колонка «${name}»: изменить`}
         title="Изменить колонку"
         data-no-dnd

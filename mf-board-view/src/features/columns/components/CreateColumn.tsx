@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Button, useSubmit } from 'shared-ui';
+import { useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
+import { SubmitOrCancel } from '../../../shared/submit-or-cancel';
 import { createColumn } from '../api/create-column';
 
 /** 'Создать новую колонку' at the end of the board. A failed create is swallowed (SPEC 8). */
@@ -52,14 +53,7 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
           if (event.key === 'Escape') close();
         }}
       />
-      <div className="bv-inline-actions">
-        <Button type="submit" size="small" status={form.busy ? 'processing' : 'default'}>
-          Создать
-        </Button>
-        <button type="button" className="bv-icon-button" aria-label="Отмена" title="Отмена" onClick={close}>
-          ✖
-        </button>
-      </div>
+      <SubmitOrCancel text="Создать" status={form.busy ? 'processing' : 'default'} onCancel={close} />
     </form>
   );
 }

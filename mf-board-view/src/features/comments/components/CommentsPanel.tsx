@@ -59,7 +59,7 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
   return (
     <section className="bv-comments" aria-labelledby="bv-comments-title">
       <h3 className="bv-task__section-title" id="bv-comments-title">
-        Комментарии {comments.length > 0 && <span className="bv-comments__count">{comments.length}</span>}
+        Комментарии {comments.length > 0 && <span className="bv-count">{comments.length}</span>}
       </h3>
       {comments.length === 0 ? (
         <p className="bv-comments__empty">Пока никто ничего не написал.</p>

@@ -122,7 +122,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   return (
     <div className="bv-files">
       <h3 className="bv-files__title" id={titleId}>
-        Файлы {list.length > 0 && <span className="bv-files__count">{list.length}</span>}
+        Файлы {list.length > 0 && <span className="bv-count bv-files__count">{list.length}</span>}
       </h3>
       {list.length === 0 && uploads.length === 0 ? (
         <p className="bv-files__empty">Файлов пока нет.</p>

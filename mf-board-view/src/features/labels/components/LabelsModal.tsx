@@ -132,7 +132,7 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
 
   if (!editing) {
     return (
-      <li className="bv-labels__row">
+      <li className="bv-rows__row bv-labels__row">
         <span className="bv-labels__chip" style={{ background: label.color, color: textOn(label.color) }}>
           {label.title}
         </span>
@@ -163,7 +163,7 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
   }
 
   return (
-    <li className="bv-labels__row bv-labels__row--editing">
+    <li className="bv-rows__row bv-labels__row bv-labels__row--editing">
       <form className="bv-labels__edit" noValidate onSubmit={onSave}>
         <div className="bv-labels__edit-line">
           <LabelFields
@@ -222,7 +222,7 @@ export function LabelsModal({ onClose }: { onClose: () => void }) {
       {board.labels.length === 0 ? (
         <p className="bv-labels__empty">Меток пока нет. Добавьте первую: например, «Баг» или «Срочно».</p>
       ) : (
-        <ul className="bv-labels__list" aria-label="Метки доски">
+        <ul className="bv-rows" aria-label="Метки доски">
           {board.labels.map((label) => (
             <LabelRow key={label.id} label={label} onDelete={onDelete} />
           ))}

@@ -123,12 +123,12 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
         <p className="bv-members__hint">Приглашать участников может только создатель доски.</p>
       )}
       <FormError>{firstError(errors, 'email')}</FormError>
-      <ul className="bv-members__list" aria-label="Участники доски">
+      <ul className="bv-rows" aria-label="Участники доски">
         {members.map((member) => {
           const isMe = member.id === userId;
           const isOwner = member.id === board.createdBy;
           return (
-            <li key={member.id} className="bv-members__row">
+            <li key={member.id} className="bv-rows__row bv-members__row">
               <Avatar user={member} size="medium" />
               <span className="bv-members__who">
                 <span className="bv-members__name">{memberLabel(member)}</span>
@@ -164,9 +164,9 @@ export function MembersModal({ onClose }: { onClose: () => void }) {
       {invited.length > 0 && (
         <>
           <h3 className="bv-members__subtitle">Приглашения</h3>
-          <ul className="bv-members__list" aria-label="Приглашения">
+          <ul className="bv-rows" aria-label="Приглашения">
             {invited.map((member) => (
-              <li key={member.id} className="bv-members__row">
+              <li key={member.id} className="bv-rows__row bv-members__row">
                 <span className="bv-members__pending" aria-hidden="true">
                   ✉
                 </span>
