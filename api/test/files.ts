@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import type { App } from '../src/app.js';
 import type { FileItem } from '../src/files/schemas.js';
+import { LinkSigner } from '../src/files/signing.js';
 import { call, createBoard, insertTask, type Person, person, type TestApp } from './fixtures.js';
 
 export const PNG = Buffer.concat([
@@ -150,5 +151,8 @@ export function filesKit(t: TestApp) {
   const filesRows = (boardId: number) =>
     t.db.selectFrom('files').selectAll().where('board_id', '=', boardId).orderBy('id').execute();
 
-  return { uploads, taskOnBoard, setup, uploadLink, put, attach, avatarLinkOf, download, filesRows };
+  /** A signer with the app's secret, for links made by hand. */
+  const signer = () => new LinkSigner(t.config.jwtSecret);
+
+  return { signer, uploads, taskOnBoard, setup, uploadLink, put, attach, avatarLinkOf, download, filesRows };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
+import type { Board, BoardListItem } from '../src/boards/schemas.js';
 import { type Config, DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config.js';
 import type { Database } from '../src/database.js';
 import { createTempDatabase } from './pg.js';
@@ -159,6 +160,12 @@ export async function person(app: App, name = 'Тест'): Promise<Person> {
   return { id, name, email, token: app.issueToken(id, token_version) };
 }
 
+/** A megabyte of text, for values far over any limit. */
+export const MB = 'x'.repeat(1024 * 1024);
+/** Field-keyed error messages of a refused call. */
+export type Errors = Record<string, string>;
+export const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
@@ -204,6 +211,16 @@ export async function createBoard(app: App, who: Person, name = 'Доска'): P
   const res = await call<{ id: number }[]>(app, who, 'POST', '/api/board', { name });
   if (res.status !== 200) throw new Error(`create board failed: ${res.status} ${JSON.stringify(res.body)}`);
   return Math.max(...res.body.map((board) => board.id));
+}
+
+/** The caller's board list (`query`: `?sort=...`). */
+export async function boardList(app: App, who: Person, query = ''): Promise<BoardListItem[]> {
+  return (await call<BoardListItem[]>(app, who, 'GET', `/api/board${query}`)).body;
+}
+
+/** The board detail as `who` sees it (`query`: filters). */
+export function boardDetail(app: App, who: Person, boardId: number, query = '') {
+  return call<Board>(app, who, 'GET', `/api/board/${boardId}${query}`);
 }
 
 /** Invites `invitee` (by e-mail) as the creator and lets them accept, through the API. */

@@ -1,7 +1,8 @@
 /** Mail in tests: just enough MIME to read what nodemailer built, and a real SMTP peer to send to. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { createTestApp, type TestApp } from './fixtures.js';
 
 /** The decoded text of one MIME part. */
 function decodePart(part: string): string {
@@ -96,4 +97,22 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
     close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   };
+}
+
+/**
+ * The test file's app sending its mail as robot@kanban.test to a fresh SMTP peer: both started before
+ * its tests, closed after them. Fields are there once the tests run.
+ */
+export function useAppWithSmtp(): { t: TestApp; smtp: SmtpPeer } {
+  const t = {} as TestApp;
+  const smtp = {} as SmtpPeer;
+  beforeAll(async () => {
+    Object.assign(smtp, await startSmtpPeer());
+    Object.assign(t, await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Kanban <robot@kanban.test>' }));
+  });
+  afterAll(async () => {
+    await t.close?.();
+    await smtp.close?.();
+  });
+  return { t, smtp };
 }

@@ -1,10 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accountSnapshot, bearer, newUser, register, useTestApp } from '../../test/fixtures.js';
+import { accountSnapshot, bearer, MB, newUser, register, useTestApp } from '../../test/fixtures.js';
 
 const t = useTestApp();
-
-const MB = 'x'.repeat(1024 * 1024);
 
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) {
   const res = await t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });

@@ -1,24 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
+  boardDetail,
+  boardList,
   boardSnapshot,
   call,
   createBoard,
+  type Errors,
   insertTask,
-  type Person,
+  MB,
   person,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { Board, BoardListItem } from './schemas.js';
+import type { BoardListItem } from './schemas.js';
 
 const t = useTestApp();
-
-const MB = 'x'.repeat(1024 * 1024);
-type Errors = Record<string, string>;
-const list = async (who: Person, query = '') =>
-  (await call<BoardListItem[]>(t.app, who, 'GET', `/api/board${query}`)).body;
-const detail = async (who: Person, boardId: number, query = '') =>
-  call<Board>(t.app, who, 'GET', `/api/board/${boardId}${query}`);
 
 describe('PUT /api/board/edit/{boardId}', () => {
   const valid = {
@@ -38,7 +34,7 @@ describe('PUT /api/board/edit/{boardId}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: boardId, name: 'Новое имя', color: '#aabbcc' }]);
-    const board = (await detail(owner, boardId)).body;
+    const board = (await boardDetail(t.app, owner, boardId)).body;
     expect(board).toMatchObject({ showIdsMode: 'square', showTotalColumnEstimation: true, version: 1 });
   });
 
@@ -169,7 +165,7 @@ describe('DELETE /api/board/{boardId}', () => {
       await t.db.selectFrom('task_labels').select('label_id').where('task_id', '=', taskId).execute(),
     ).toEqual([]);
     expect(await boardSnapshot(t.db, keep)).toEqual(keepRows);
-    expect(await list(member)).toEqual([]);
-    expect(await detail(owner, boardId)).toMatchObject({ status: 404 });
+    expect(await boardList(t.app, member)).toEqual([]);
+    expect(await boardDetail(t.app, owner, boardId)).toMatchObject({ status: 404 });
   });
 });

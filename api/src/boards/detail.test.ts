@@ -2,19 +2,15 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
+  boardDetail,
   call,
   createBoard,
   insertTask,
-  type Person,
   person,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { Board } from './schemas.js';
 
 const t = useTestApp();
-
-const detail = async (who: Person, boardId: number, query = '') =>
-  call<Board>(t.app, who, 'GET', `/api/board/${boardId}${query}`);
 
 describe('board detail kept in memory', () => {
   it('is rebuilt after every change, a new filter, or a member renaming themselves', async () => {
@@ -22,23 +18,27 @@ describe('board detail kept in memory', () => {
     const boardId = await createBoard(t.app, owner, 'Доска');
     const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
     await insertTask(t.db, boardId, { columnId: column?.id as number, title: 'Первая', createdBy: owner.id });
-    const first = await detail(owner, boardId);
+    const first = await boardDetail(t.app, owner, boardId);
     expect(Object.keys(first.body.tasks)).toHaveLength(1);
-    expect((await detail(owner, boardId)).body).toEqual(first.body);
+    expect((await boardDetail(t.app, owner, boardId)).body).toEqual(first.body);
 
     await call(t.app, owner, 'PUT', '/api/auth/edit', { name: 'Анна Петровна', email: owner.email });
-    const renamed = (await detail(owner, boardId)).body;
+    const renamed = (await boardDetail(t.app, owner, boardId)).body;
     expect(renamed.members[0]?.name).toBe('Анна Петровна');
     expect(renamed.version).toBe(first.body.version);
 
     // A filter is its own answer, whatever the order of its values.
-    expect(Object.keys((await detail(owner, boardId, '?priority=high')).body.tasks)).toEqual([]);
-    expect(Object.keys((await detail(owner, boardId, '?priority=low&priority=high')).body.tasks)).toEqual([]);
-    expect(Object.keys((await detail(owner, boardId, '?priority=high&priority=low')).body.tasks)).toEqual([]);
+    expect(Object.keys((await boardDetail(t.app, owner, boardId, '?priority=high')).body.tasks)).toEqual([]);
+    expect(
+      Object.keys((await boardDetail(t.app, owner, boardId, '?priority=low&priority=high')).body.tasks),
+    ).toEqual([]);
+    expect(
+      Object.keys((await boardDetail(t.app, owner, boardId, '?priority=high&priority=low')).body.tasks),
+    ).toEqual([]);
 
     const settings = { name: 'Новая', color: '#ffffff', showIdsMode: 'dot', showTotalColumnEstimation: true };
     await call(t.app, owner, 'PUT', `/api/board/edit/${boardId}`, settings);
-    const edited = (await detail(owner, boardId)).body;
+    const edited = (await boardDetail(t.app, owner, boardId)).body;
     expect(edited).toMatchObject({ name: 'Новая', showIdsMode: 'dot', version: first.body.version + 1 });
   });
 });
@@ -107,7 +107,7 @@ describe('GET /api/board/{boardId}', () => {
       })
       .execute();
 
-    const res = await detail(member, boardId);
+    const res = await boardDetail(t.app, member, boardId);
     expect(res.status).toBe(200);
     const board = res.body;
     const invitation = await t.db
@@ -181,8 +181,11 @@ describe('GET /api/board/{boardId}', () => {
     const owner = await person(t.app);
     const stranger = await person(t.app);
     const boardId = await createBoard(t.app, owner);
-    expect(await detail(stranger, boardId)).toMatchObject({ status: 403, body: { message: 'Нет доступа' } });
-    expect(await detail(owner, 2_000_000_000)).toMatchObject({
+    expect(await boardDetail(t.app, stranger, boardId)).toMatchObject({
+      status: 403,
+      body: { message: 'Нет доступа' },
+    });
+    expect(await boardDetail(t.app, owner, 2_000_000_000)).toMatchObject({
       status: 404,
       body: { message: 'Не найдено' },
     });
@@ -219,7 +222,7 @@ describe('GET /api/board/{boardId}', () => {
     };
     const names = Object.fromEntries(Object.entries(ids).map(([k, v]) => [String(v), k]));
     const found = async (query: string) => {
-      const res = await detail(owner, boardId, query);
+      const res = await boardDetail(t.app, owner, boardId, query);
       expect(res.status).toBe(200);
       const inColumn = (res.body.columns[String(columnId)]?.taskIds ?? []).map((id) => names[id]);
       expect(
@@ -246,9 +249,9 @@ describe('GET /api/board/{boardId}', () => {
     expect(await found('?search=%20%20')).toEqual(['a', 'b', 'c', 'd']);
     expect(await found(`?search=вход&assignee=${bob.id}`)).toEqual([]);
 
-    const bad = await detail(owner, boardId, '?priority=urgent');
+    const bad = await boardDetail(t.app, owner, boardId, '?priority=urgent');
     expect(bad).toMatchObject({ status: 400, body: { priority: 'Неизвестный приоритет' } });
-    expect((await detail(owner, boardId, '?assignee=me')).status).toBe(400);
+    expect((await boardDetail(t.app, owner, boardId, '?assignee=me')).status).toBe(400);
   });
 
   it('compresses the board with gzip or brotli', async () => {

@@ -1,17 +1,20 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createBoard, type Person, person, useTestApp } from '../../test/fixtures.js';
+import {
+  addMember,
+  boardDetail,
+  boardList,
+  call,
+  createBoard,
+  type Errors,
+  MB,
+  person,
+  useTestApp,
+} from '../../test/fixtures.js';
 import { buildApp } from '../app.js';
-import type { Board, BoardListItem } from './schemas.js';
+import type { BoardListItem } from './schemas.js';
 
 const t = useTestApp();
-
-const MB = 'x'.repeat(1024 * 1024);
-type Errors = Record<string, string>;
-const list = async (who: Person, query = '') =>
-  (await call<BoardListItem[]>(t.app, who, 'GET', `/api/board${query}`)).body;
-const detail = async (who: Person, boardId: number, query = '') =>
-  call<Board>(t.app, who, 'GET', `/api/board/${boardId}${query}`);
 
 describe('POST /api/board', () => {
   it('creates a board with the defaults; the creator is its accepted member', async () => {
@@ -21,7 +24,7 @@ describe('POST /api/board', () => {
     expect(res.body).toEqual([{ id: expect.any(Number), name: 'Работа', color: '#f4f5f7' }]);
     const id = res.body[0]?.id as number;
 
-    const board = await detail(anna, id);
+    const board = await boardDetail(t.app, anna, id);
     expect(board.status).toBe(200);
     expect(board.body).toMatchObject({
       id,
@@ -104,7 +107,7 @@ describe('GET /api/board', () => {
     const user = await person(t.app);
     for (const name of ['ёжик', 'Банан', 'апельсин', 'Zebra', 'ель', 'Жук'])
       await createBoard(t.app, user, name);
-    const names = async (query: string) => (await list(user, query)).map((b) => b.name);
+    const names = async (query: string) => (await boardList(t.app, user, query)).map((b) => b.name);
     expect(await names('')).toEqual(['ёжик', 'Банан', 'апельсин', 'Zebra', 'ель', 'Жук']);
     expect(await names('?sort=default')).toEqual(['ёжик', 'Банан', 'апельсин', 'Zebra', 'ель', 'Жук']);
     expect(await names('?sort=byNameASC')).toEqual(['Zebra', 'апельсин', 'Банан', 'ёжик', 'ель', 'Жук']);
@@ -124,7 +127,7 @@ describe('GET /api/board', () => {
     await addMember(t.app, owner, removed, guest);
     await addMember(t.app, owner, member, guest);
     await call(t.app, owner, 'DELETE', `/api/board/${removed}/member/${guest.id}`);
-    expect(await list(guest)).toEqual([{ id: member, name: 'Общая', color: '#f4f5f7' }]);
+    expect(await boardList(t.app, guest)).toEqual([{ id: member, name: 'Общая', color: '#f4f5f7' }]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   boardVersion,
   call,
   columnTasks,
+  MB,
   type Person,
   refused,
   seedBoard,
@@ -12,7 +13,6 @@ import {
 
 const t = useTestApp();
 
-const MB = 'x'.repeat(1024 * 1024);
 const MISMATCH = { columnOrder: 'Порядок колонок не совпадает с колонками доски' };
 
 async function columnOrder(boardId: number) {

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addTask, call, type Person, refused, seedBoard, useTestApp } from '../../test/fixtures.js';
+import {
+  addTask,
+  call,
+  NOT_FOUND,
+  type Person,
+  refused,
+  seedBoard,
+  useTestApp,
+} from '../../test/fixtures.js';
 
 const t = useTestApp();
 
-const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 const EMPTY = { text: 'Введите текст комментария' };
 
 describe('POST /api/comment/create', () => {

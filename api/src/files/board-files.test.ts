@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { filesKit, keyOf, uploadQuery } from '../../test/files.js';
-import { addMember, boardVersion, call, person, useTestApp } from '../../test/fixtures.js';
+import { addMember, boardVersion, call, type Errors, person, useTestApp } from '../../test/fixtures.js';
 import { attachmentDisposition, safeFileName } from './content.js';
 import type { FileItem } from './schemas.js';
 
 const t = useTestApp();
 const { uploads, setup, uploadLink, put, attach, download, filesRows, taskOnBoard } = filesKit(t);
-
-type Errors = Record<string, string>;
 
 describe('board files', () => {
   it('add checks the object: uploaded, of the signed size, of this board, not added before', async () => {

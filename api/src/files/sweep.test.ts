@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { filesKit, keyOf, PNG } from '../../test/files.js';
-import { call, useTestApp } from '../../test/fixtures.js';
+import { call, type Errors, useTestApp } from '../../test/fixtures.js';
 import { LinkSigner } from './signing.js';
 import { sweepOrphans } from './sweep.js';
 
 const t = useTestApp();
-const { uploads, setup, uploadLink, put, attach, avatarLinkOf } = filesKit(t);
-let signer: LinkSigner;
-beforeAll(() => {
-  signer = new LinkSigner(t.config.jwtSecret);
-});
-
-type Errors = Record<string, string>;
+const { signer, uploads, setup, uploadLink, put, attach, avatarLinkOf } = filesKit(t);
 
 describe('orphaned uploads', () => {
   it('add refuses uploads over an hour old; the sweep removes day-old objects nothing names', async () => {
@@ -58,16 +52,16 @@ describe('orphaned uploads', () => {
 describe('link signing', () => {
   it('binds key, size, type and expiry, and keeps upload and download links apart', () => {
     const grant = { key: `boards/1/${randomUUID()}`, size: 10, type: 'text/plain' };
-    const query = signer.signUpload(grant);
-    expect(signer.verifyUpload(grant, query)).toBe('valid');
-    expect(signer.verifyUpload({ ...grant, size: 11 }, query)).toBe('invalid');
-    expect(signer.verifyUpload({ ...grant, type: 'text/html' }, query)).toBe('invalid');
-    expect(signer.verifyUpload({ ...grant, key: `boards/1/${randomUUID()}` }, query)).toBe('invalid');
-    expect(signer.verifyDownload(grant.key, query)).toBe('invalid');
-    expect(signer.verifyUpload(grant, query, Date.now() + 16 * 60 * 1000)).toBe('expired');
+    const query = signer().signUpload(grant);
+    expect(signer().verifyUpload(grant, query)).toBe('valid');
+    expect(signer().verifyUpload({ ...grant, size: 11 }, query)).toBe('invalid');
+    expect(signer().verifyUpload({ ...grant, type: 'text/html' }, query)).toBe('invalid');
+    expect(signer().verifyUpload({ ...grant, key: `boards/1/${randomUUID()}` }, query)).toBe('invalid');
+    expect(signer().verifyDownload(grant.key, query)).toBe('invalid');
+    expect(signer().verifyUpload(grant, query, Date.now() + 16 * 60 * 1000)).toBe('expired');
     expect(new LinkSigner('another-secret-another-secret-0123').verifyUpload(grant, query)).toBe('invalid');
-    const download = signer.signDownload(grant.key);
-    expect(signer.verifyDownload(grant.key, download)).toBe('valid');
-    expect(signer.verifyDownload(grant.key, download, Date.now() + 6 * 60 * 1000)).toBe('expired');
+    const download = signer().signDownload(grant.key);
+    expect(signer().verifyDownload(grant.key, download)).toBe('valid');
+    expect(signer().verifyDownload(grant.key, download, Date.now() + 6 * 60 * 1000)).toBe('expired');
   });
 });

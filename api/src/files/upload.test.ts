@@ -2,21 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filesKit, keyOf, multipart, type Setup, uploadQuery } from '../../test/files.js';
-import { boardVersion, call, createTestApp, useTestApp } from '../../test/fixtures.js';
+import { boardVersion, call, createTestApp, type Errors, useTestApp } from '../../test/fixtures.js';
 import type { Board } from '../boards/schemas.js';
 import { loadConfig } from '../config.js';
 import type { TaskDetail } from '../tasks/schemas.js';
 import type { FileItem } from './schemas.js';
-import { LinkSigner } from './signing.js';
 
 const t = useTestApp();
-const { uploads, setup, uploadLink, put, download, filesRows } = filesKit(t);
-let signer: LinkSigner;
-beforeAll(() => {
-  signer = new LinkSigner(t.config.jwtSecret);
-});
-
-type Errors = Record<string, string>;
+const { signer, uploads, setup, uploadLink, put, download, filesRows } = filesKit(t);
 
 describe('board files', () => {
   it('upload link, PUT, add, list, download, delete: the whole flow', async () => {
@@ -226,7 +219,7 @@ describe('board files', () => {
 
     it('an expired link', async () => {
       const key = `boards/${s.boardId}/${randomUUID()}`;
-      const url = signer.uploadUrl({ key, size: 10, type: 'text/plain' }, Date.now() - 16 * 60 * 1000);
+      const url = signer().uploadUrl({ key, size: 10, type: 'text/plain' }, Date.now() - 16 * 60 * 1000);
       const res = await put(url, bytes, 'text/plain');
       await expectRefused(res, 403);
       expect(res.json()).toEqual({ message: 'Срок действия ссылки истёк' });
@@ -312,7 +305,7 @@ describe('board files', () => {
 
       // A link signed for more than the limit (say, before the limit was lowered) still stops at it.
       const key = `boards/${s.boardId}/${randomUUID()}`;
-      const url = signer.uploadUrl({ key, size: 5000, type: 'text/plain' });
+      const url = signer().uploadUrl({ key, size: 5000, type: 'text/plain' });
       const chunks = Array.from({ length: 5 }, () => Buffer.alloc(1000, 98));
       const res = await put(url, Readable.from(chunks), 'text/plain', small.app);
       expect(res.statusCode).toBe(413);

@@ -3,6 +3,7 @@ import {
   boardSnapshot,
   call,
   createBoard,
+  type Errors,
   newUser,
   type Person,
   person,
@@ -12,8 +13,6 @@ import type { Board, BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from './schemas.js';
 
 const t = useTestApp();
-
-type Errors = Record<string, string>;
 
 const invitations = async (who: Person) => (await call<Invitation[]>(t.app, who, 'GET', '/api/invite')).body;
 const send = (who: Person, boardId: number, email: unknown) =>

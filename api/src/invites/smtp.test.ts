@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  call,
-  createBoard,
-  createTestApp,
-  newUser,
-  type Person,
-  person,
-  type TestApp,
-} from '../../test/fixtures.js';
-import { type SmtpPeer, startSmtpPeer } from '../../test/mail.js';
+import { expect, it } from 'vitest';
+import { call, createBoard, createTestApp, newUser, type Person, person } from '../../test/fixtures.js';
+import { useAppWithSmtp } from '../../test/mail.js';
 import type { BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from './schemas.js';
 
-let smtp: SmtpPeer;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Kanban <robot@kanban.test>' });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const { t, smtp } = useAppWithSmtp();
 
 it('mails an existing user a link to the site and an unknown address a link to registration', async () => {
   const owner = await person(t.app, 'Хозяйка');

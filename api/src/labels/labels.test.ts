@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { boardVersion, call, type Person, refused, seedBoard, useTestApp } from '../../test/fixtures.js';
+import {
+  boardVersion,
+  call,
+  MB,
+  NOT_FOUND,
+  type Person,
+  refused,
+  seedBoard,
+  useTestApp,
+} from '../../test/fixtures.js';
 
 const t = useTestApp();
-
-const MB = 'x'.repeat(1024 * 1024);
-const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 
 describe('POST /api/label', () => {
   it('creates a label, #123456 unless a colour is given', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
+  boardDetail,
+  boardList,
   boardSnapshot,
   call,
   createBoard,
@@ -9,14 +11,11 @@ import {
   person,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { Board, BoardListItem } from '../boards/schemas.js';
 import type { Invitation } from '../invites/schemas.js';
 
 const t = useTestApp();
 
-const board = (who: Person, boardId: number) => call<Board>(t.app, who, 'GET', `/api/board/${boardId}`);
-const boardIds = async (who: Person) =>
-  (await call<BoardListItem[]>(t.app, who, 'GET', '/api/board')).body.map((b) => b.id);
+const boardIds = async (who: Person) => (await boardList(t.app, who)).map((b) => b.id);
 
 async function setup() {
   const owner = await person(t.app, 'Хозяин');
@@ -39,9 +38,12 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
 
     const res = await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
-    expect(await board(member, boardId)).toMatchObject({ status: 403, body: { message: 'Нет доступа' } });
+    expect(await boardDetail(t.app, member, boardId)).toMatchObject({
+      status: 403,
+      body: { message: 'Нет доступа' },
+    });
     expect(await boardIds(member)).toEqual([]);
-    const seen = (await board(owner, boardId)).body;
+    const seen = (await boardDetail(t.app, owner, boardId)).body;
     expect(seen.members.find((m) => m.id === member.id)).toEqual({
       id: member.id,
       name: 'Участник',
@@ -64,8 +66,10 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
     const { owner, member, boardId } = await setup();
     const res = await call(t.app, member, 'DELETE', `/api/board/${boardId}/member/${member.id}`);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
-    expect((await board(member, boardId)).status).toBe(403);
-    expect((await board(owner, boardId)).body.members.find((m) => m.id === member.id)?.isDeleted).toBe(true);
+    expect((await boardDetail(t.app, member, boardId)).status).toBe(403);
+    expect(
+      (await boardDetail(t.app, owner, boardId)).body.members.find((m) => m.id === member.id)?.isDeleted,
+    ).toBe(true);
   });
 
   it('the creator can neither be removed nor leave; a member cannot remove others', async () => {
@@ -159,11 +163,11 @@ describe('permission matrix', () => {
       }
     }
     // The invitee, not yet a member, cannot read the board or act on it either.
-    expect((await board(invitee, boardId)).status).toBe(403);
+    expect((await boardDetail(t.app, invitee, boardId)).status).toBe(403);
     expect((await call(t.app, invitee, 'PUT', `/api/board/edit/${boardId}`, settings)).status).toBe(403);
 
     expect(await boardSnapshot(t.db, boardId)).toEqual(before);
-    const seen = (await board(owner, boardId)).body;
+    const seen = (await boardDetail(t.app, owner, boardId)).body;
     expect(seen.name).toBe('Доска');
     expect(seen.members.map((m) => [m.email, m.accepted, m.isDeleted])).toEqual([
       [owner.email, true, false],

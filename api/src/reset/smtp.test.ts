@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../test/fixtures.js';
-import { mailText, type Received, type SmtpPeer, startSmtpPeer } from '../../test/mail.js';
+import { expect, it, vi } from 'vitest';
+import { createTestApp, register } from '../../test/fixtures.js';
+import { mailText, type Received, useAppWithSmtp } from '../../test/mail.js';
 
-let smtp: SmtpPeer;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Kanban <robot@kanban.test>' });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const { t, smtp } = useAppWithSmtp();
 
 it('delivers the reset code over SMTP and the code from the message finishes the reset', async () => {
   const user = await register(t.app);

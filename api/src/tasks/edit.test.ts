@@ -5,6 +5,8 @@ import {
   call,
   columnTasks,
   editBody,
+  MB,
+  NOT_FOUND,
   type Person,
   refused,
   seedBoard,
@@ -12,9 +14,6 @@ import {
 } from '../../test/fixtures.js';
 
 const t = useTestApp();
-
-const MB = 'x'.repeat(1024 * 1024);
-const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 
 describe('PUT /api/task/edit', () => {
   it('replaces every field; a new column puts the task at its end', async () => {

@@ -4,6 +4,7 @@ import {
   boardVersion,
   call,
   columnTasks,
+  NOT_FOUND,
   person,
   refused,
   seedBoard,
@@ -13,8 +14,6 @@ import {
 import { orderAfterMove } from './repository.js';
 
 const t = useTestApp();
-
-const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 
 describe('PUT /api/task/move', () => {
   it('orders the target column by the list, stale ids dropped, omitted tasks after', () => {

@@ -5,15 +5,14 @@ import {
   call,
   columnTasks,
   editBody,
+  MB,
+  NOT_FOUND,
   refused,
   seedBoard,
   useTestApp,
 } from '../../test/fixtures.js';
 
 const t = useTestApp();
-
-const MB = 'x'.repeat(1024 * 1024);
-const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
 
 describe('POST /api/task/create', () => {
   it('appends a numbered task to the column', async () => {
