@@ -79,11 +79,15 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     const body = { boardId, columnId, title, ...prefillFromFilters(params, apply) };
-    if (await form.submit(() => createTask(body))) {
-      close();
-      await reload();
-      onCreated();
-    }
+    await form.submit(
+      async () => {
+        await createTask(body);
+        close();
+        await reload();
+        onCreated();
+      },
+      { after: 'default' },
+    );
   };
 
   const error = firstError(form.errors, 'title');

@@ -30,11 +30,12 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
     event.preventDefault();
     if (!name.trim()) return;
     // A failure is swallowed: the form stays open with the name, so the user can try again.
-    if (await form.submit(() => createColumn(boardId, name))) {
+    await form.submit(async () => {
+      await createColumn(boardId, name);
       close();
       await reload();
       onCreated?.();
-    }
+    });
   };
 
   return (
