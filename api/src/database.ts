@@ -65,6 +65,7 @@ export interface ColumnsTable {
   board_id: number;
   name: string;
   position: number;
+  version: Generated<number>;
 }
 
 export interface TasksTable {
@@ -79,6 +80,7 @@ export interface TasksTable {
   priority: PriorityValue | null;
   created_by: number;
   created_at: Generated<Date>;
+  version: Generated<number>;
 }
 
 export interface TaskAssigneesTable {
@@ -97,6 +99,18 @@ export interface LabelsTable {
   title: string;
   color: Generated<string>;
   is_main_color: Generated<boolean>;
+  version: Generated<number>;
+}
+
+/** One version of an item's editable fields (revisions/repository.ts). */
+export interface RevisionsTable {
+  board_id: number;
+  entity: 'task' | 'column' | 'label' | 'board';
+  entity_id: number;
+  version: BigIntColumn;
+  fields: ColumnType<Record<string, unknown>, string, string>;
+  changed_by: number | null;
+  changed_at: Generated<Date>;
 }
 
 export interface CommentsTable {
@@ -133,4 +147,5 @@ export interface Database {
   labels: LabelsTable;
   comments: CommentsTable;
   files: FilesTable;
+  revisions: RevisionsTable;
 }

@@ -7,7 +7,7 @@
  * shapes through the same mappers the columns, labels, members and tasks repositories use.
  */
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { toColumn } from '../columns/repository.js';
+import { COLUMN_COLUMNS, toColumn } from '../columns/repository.js';
 import type { Column } from '../columns/schemas.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
@@ -45,7 +45,7 @@ export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {
       const members = await loadMembers(trx, boardId);
       const columns = await trx
         .selectFrom('columns')
-        .select(['id', 'board_id', 'name'])
+        .select(COLUMN_COLUMNS)
         .where('board_id', '=', boardId)
         .orderBy('position')
         .orderBy('id')
@@ -117,6 +117,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
       't.priority',
       't.created_by',
       't.created_at',
+      't.version',
       sql<boolean>`t.description <> ''`.as('has_description'),
     ])
     .where('t.board_id', '=', boardId)
@@ -197,6 +198,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
       'm.priority',
       'm.created_by',
       'm.created_at',
+      'm.version',
       'm.has_description',
       sql<number[]>`coalesce(a.ids, '{}')`.as('assignees'),
       sql<number[]>`coalesce(l.ids, '{}')`.as('labels'),

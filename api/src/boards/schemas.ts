@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Column } from '../columns/schemas.js';
 import { Label } from '../labels/schemas.js';
 import { Member } from '../members/schemas.js';
+import { ConflictBody, FormVersion } from '../revisions/schemas.js';
 import { Body, Color, errors, Id, LIMITS } from '../schemas.js';
 import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from '../tasks/schemas.js';
 
@@ -47,6 +48,10 @@ export const Board = Type.Object({
   priorities: Type.Array(Priority),
 });
 export type Board = Static<typeof Board>;
+
+/** The board's own settings (PUT /api/board/edit sets them; `version` there is the board's). */
+export const BoardSettings = Type.Pick(Board, ['name', 'color', 'showIdsMode', 'showTotalColumnEstimation']);
+export type BoardSettings = Static<typeof BoardSettings>;
 
 const BoardParams = Type.Object({ boardId: Id });
 
@@ -95,8 +100,13 @@ export const EditBoard = {
     color: Color,
     showIdsMode: ShowIdsModeField,
     showTotalColumnEstimation: Type.Boolean({ 'x-error': 'Некорректное значение' }),
+    version: FormVersion,
   }),
-  response: { 200: BoardList, ...errors(400, 401, 403, 404) },
+  response: {
+    200: BoardList,
+    ...errors(400, 401, 403, 404),
+    409: ConflictBody('board', BoardSettings),
+  },
 };
 
 export const DeleteBoard = {

@@ -10,9 +10,14 @@ import type { Column } from './schemas.js';
 type Db = Kysely<Database>;
 
 /** The one place a columns row becomes the API's column. */
-export function toColumn(row: { id: number; board_id: number; name: string }, taskIds: string[]): Column {
-  return { id: String(row.id), boardId: row.board_id, name: row.name, taskIds };
+export function toColumn(
+  row: { id: number; board_id: number; name: string; version: number },
+  taskIds: string[],
+): Column {
+  return { id: String(row.id), boardId: row.board_id, name: row.name, taskIds, version: row.version };
 }
+
+export const COLUMN_COLUMNS = ['id', 'board_id', 'name', 'version'] as const;
 
 /** Whether the column exists on this board. */
 export async function columnExists(db: Db, boardId: number, columnId: number): Promise<boolean> {
@@ -34,7 +39,7 @@ export async function createColumn(db: Db, boardId: number, name: string): Promi
       name,
       position: sql<number>`(select coalesce(max(position) + 1, 0) from columns where board_id = ${boardId})`,
     })
-    .returning(['id', 'board_id', 'name'])
+    .returning(COLUMN_COLUMNS)
     .executeTakeFirstOrThrow();
   return toColumn(row, []);
 }
@@ -51,7 +56,7 @@ export async function renameColumn(
     .set({ name })
     .where('id', '=', columnId)
     .where('board_id', '=', boardId)
-    .returning(['id', 'board_id', 'name'])
+    .returning(COLUMN_COLUMNS)
     .executeTakeFirst();
   return row ? toColumn(row, (await columnTaskIds(db, columnId)).map(String)) : null;
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BodyId, BodyIds } from '../ids.js';
+import { ConflictBody, FormVersion } from '../revisions/schemas.js';
 import { Body, errors, Id, Success } from '../schemas.js';
 
 export const Column = Type.Object({
@@ -7,6 +8,7 @@ export const Column = Type.Object({
   boardId: Type.Integer(),
   name: Type.String(),
   taskIds: Type.Array(Type.String()),
+  version: Type.Integer({ description: 'grows with each rename' }),
 });
 export type Column = Static<typeof Column>;
 
@@ -23,8 +25,8 @@ export const CreateColumn = {
 export const EditColumn = {
   ...common,
   params: Type.Object({ boardId: Id, columnId: Id }),
-  body: Body({ name: ColumnName }),
-  response: { 200: Column, ...errors(400, 401, 403, 404) },
+  body: Body({ name: ColumnName, version: FormVersion }),
+  response: { 200: Column, ...errors(400, 401, 403, 404), 409: ConflictBody('column', Column) },
 };
 
 export const COLUMN_ORDER_MISMATCH = { columnOrder: 'Порядок колонок не совпадает с колонками доски' };

@@ -5,7 +5,7 @@ import type { Label } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-export const LABEL_COLUMNS = ['id', 'board_id', 'title', 'color', 'is_main_color'] as const;
+export const LABEL_COLUMNS = ['id', 'board_id', 'title', 'color', 'is_main_color', 'version'] as const;
 
 /** The one place a labels row becomes the API's label. */
 export function toLabel(row: Pick<Selectable<LabelsTable>, (typeof LABEL_COLUMNS)[number]>): Label {
@@ -15,6 +15,7 @@ export function toLabel(row: Pick<Selectable<LabelsTable>, (typeof LABEL_COLUMNS
     title: row.title,
     color: row.color,
     isMainColor: row.is_main_color,
+    version: row.version,
   };
 }
 

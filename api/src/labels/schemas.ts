@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ConflictBody, FormVersion } from '../revisions/schemas.js';
 import { Body, Color, errors, Id, Success } from '../schemas.js';
 
 export const Label = Type.Object({
@@ -7,6 +8,7 @@ export const Label = Type.Object({
   title: Type.String(),
   color: Type.String(),
   isMainColor: Type.Boolean(),
+  version: Type.Integer({ description: 'grows with each edit' }),
 });
 export type Label = Static<typeof Label>;
 
@@ -30,8 +32,9 @@ export const EditLabel = {
     title: Title,
     color: Color,
     isMainColor: Type.Boolean({ 'x-error': 'Некорректное значение' }),
+    version: FormVersion,
   }),
-  response: { 200: Label, ...errors(400, 401, 403, 404) },
+  response: { 200: Label, ...errors(400, 401, 403, 404), 409: ConflictBody('label', Label) },
 };
 
 export const DeleteLabel = {

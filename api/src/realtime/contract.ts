@@ -2,8 +2,11 @@
  * The realtime contract: event names and payloads shared by the API and the front ends (shared-ui
  * imports this file). Clients connect to the site's own origin over a websocket, send their token in
  * the handshake's `auth.token`, emit `subscribe` with a board id and receive `update` after every
- * committed change to that board; they then re-fetch the board.
+ * committed change to that board. A client either re-fetches the board on every `update` (SPEC.md) or
+ * applies the update's `patch` to the board it shows when `patch.prevVersion` equals its version,
+ * re-fetching only on a gap, a reconnect, an update without a patch, or a change it cannot evaluate.
  */
+import type { BoardSettings, Column, Label, Member, Task } from '../contract.js';
 
 export const REALTIME_PATH = '/socket.io';
 
@@ -26,6 +29,30 @@ export interface BoardUpdate {
   change: BoardChange;
   /** Server time (ms since the epoch) right after the transaction committed. */
   at: number;
+  /** The committed change itself; absent for 'deleted' and 'resync' (re-fetch). */
+  patch?: BoardPatch;
+}
+
+/**
+ * One committed change of a board, in the contract's shapes. Applied to a board at `prevVersion` it
+ * gives the board at the update's `version`. Upserted tasks are whole tasks whatever the viewer's
+ * filter (the client decides whether each is shown); upserted columns carry their full, unfiltered
+ * `taskIds` and come whenever a column's name or task order changed. A removed column takes its tasks
+ * with it, and a removed label leaves every task that had it.
+ */
+export interface BoardPatch {
+  /** boards.version before the change (the update's `version` minus one). */
+  prevVersion: number;
+  /** Who made the change. */
+  userId: number;
+  board?: BoardSettings;
+  columnOrder?: string[];
+  tasks?: Task[];
+  columns?: Column[];
+  labels?: Label[];
+  /** The whole member list, when anyone joined, left, was invited or removed. */
+  members?: Member[];
+  removed?: { tasks?: string[]; columns?: string[]; labels?: number[] };
 }
 
 export interface SubscribeResult {

@@ -24,6 +24,7 @@ type TaskRow = Pick<
   | 'priority'
   | 'created_at'
   | 'created_by'
+  | 'version'
 > & {
   has_description: boolean;
   assignees: number[];
@@ -52,6 +53,7 @@ export function toTask(row: TaskRow): Task {
     filesCount: row.files_count,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
+    version: row.version,
   };
 }
 
@@ -69,6 +71,7 @@ function selectTasks(db: Db) {
       't.priority',
       't.created_at',
       't.created_by',
+      't.version',
       sql<boolean>`t.description <> ''`.as('has_description'),
       sql<number[]>`array(select user_id from task_assignees where task_id = t.id order by user_id)`.as(
         'assignees',

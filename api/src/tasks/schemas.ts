@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Comment } from '../comments/schemas.js';
 import { FileItem } from '../files/schemas.js';
 import { BodyId, BodyIds } from '../ids.js';
+import { ConflictBody, FormVersion } from '../revisions/schemas.js';
 import { Body, errors, Id, Success } from '../schemas.js';
 
 /** The one list of task priorities, lowest first. */
@@ -43,6 +44,7 @@ export const Task = Type.Object({
   filesCount: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' }),
   createdBy: Type.Integer(),
+  version: Type.Integer({ description: 'grows with each change of the fields PUT /api/task/edit sets' }),
 });
 export type Task = Static<typeof Task>;
 
@@ -59,6 +61,7 @@ export const MESSAGES = {
   assignees: 'Исполнитель не участник доски',
   labels: 'Метка не с этой доски',
   notInList: 'Задача должна быть в списке колонки',
+  conflict: 'Задачу изменили',
 } as const;
 
 const Title = Type.String({ minLength: 1, maxLength: 500, 'x-error': 'Введите название задачи' });
@@ -107,8 +110,13 @@ export const EditTask = {
     priority: PriorityField,
     assignees: Assignees,
     labels: Labels,
+    version: FormVersion,
   }),
-  response: { 200: Task, ...errors(400, 401, 403, 404) },
+  response: {
+    200: Task,
+    ...errors(400, 401, 403, 404),
+    409: ConflictBody('task', TaskDetail),
+  },
 };
 
 export const DeleteTask = {

@@ -1,0 +1,86 @@
+/**
+ * Revisions: each version of an item's editable fields, written in the transaction that makes the
+ * change. A save from an older version reads the fields as of that version (its base) and the
+ * revisions after it (who changed what), then merges (merge.ts).
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database, RevisionsTable } from '../database.js';
+import type { Fields } from './merge.js';
+import type { Conflict } from './schemas.js';
+
+type Db = Kysely<Database>;
+export type Entity = RevisionsTable['entity'];
+
+export interface Revision {
+  boardId: number;
+  entity: Entity;
+  entityId: number;
+  version: number;
+  fields: Fields;
+  userId: number | null;
+}
+
+export async function recordRevision(db: Db, revision: Revision): Promise<void> {
+  await db
+    .insertInto('revisions')
+    .values({
+      board_id: revision.boardId,
+      entity: revision.entity,
+      entity_id: revision.entityId,
+      version: revision.version,
+      fields: JSON.stringify(revision.fields),
+      changed_by: revision.userId,
+    })
+    .onConflict((oc) => oc.columns(['entity', 'entity_id', 'version']).doNothing())
+    .execute();
+}
+
+export interface History {
+  /** The fields as of the form's version; null when no revision is that old. */
+  base: Fields | null;
+  /** Revisions after it, oldest first, with their authors' names. */
+  later: { fields: Fields; userId: number | null; name: string }[];
+}
+
+/** The item's fields as of `version` and every revision since. */
+export async function historySince(db: Db, entity: Entity, entityId: number, version: number): Promise<History> {
+  const rows = await db
+    .selectFrom('revisions as r')
+    .leftJoin('users as u', 'u.id', 'r.changed_by')
+    .select(['r.version', 'r.fields', 'r.changed_by', sql<string>`coalesce(u.name, '')`.as('name')])
+    .where('r.entity', '=', entity)
+    .where('r.entity_id', '=', entityId)
+    .where(
+      'r.version',
+      '>=',
+      sql<string>`coalesce((select max(version) from revisions where entity = ${entity}
+        and entity_id = ${entityId} and version <= ${version}), 0)`,
+    )
+    .orderBy('r.version')
+    .execute();
+  const first = rows[0];
+  const hasBase = first !== undefined && Number(first.version) <= version;
+  return {
+    base: hasBase ? first.fields : null,
+    later: (hasBase ? rows.slice(1) : rows).map((row) => ({
+      fields: row.fields,
+      userId: row.changed_by,
+      name: row.name,
+    })),
+  };
+}
+
+/** For each conflicting field, the last person who changed it after the base. */
+export function conflictAuthors(history: History, fields: readonly string[]): Conflict[] {
+  return fields.map((field) => {
+    let previous = history.base?.[field];
+    let author: Conflict = { field, userId: null, name: '' };
+    for (const revision of history.later) {
+      if (JSON.stringify(revision.fields[field]) !== JSON.stringify(previous)) {
+        author = { field, userId: revision.userId, name: revision.name };
+      }
+      previous = revision.fields[field];
+    }
+    return author;
+  });
+}
