@@ -27,6 +27,7 @@ export function makeTask(id: string, columnId: string, patch: Partial<Task> = {}
     filesCount: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     createdBy: ME,
+    version: 1,
     ...patch,
   };
 }
@@ -49,13 +50,13 @@ export function makeBoard(patch: Partial<Board> = {}): Board {
     ],
     columnOrder: ['10', '11'],
     columns: {
-      '10': { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['1', '2'] },
-      '11': { id: '11', boardId: 7, name: 'В работе', taskIds: ['3'] },
+      '10': { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['1', '2'], version: 1 },
+      '11': { id: '11', boardId: 7, name: 'В работе', taskIds: ['3'], version: 1 },
     },
     tasks: { '1': makeTask('1', '10'), '2': makeTask('2', '10'), '3': makeTask('3', '11') },
     labels: [
-      { id: 21, boardId: 7, title: 'Баг', color: '#c62828', isMainColor: false },
-      { id: 22, boardId: 7, title: 'Фича', color: '#2e7d32', isMainColor: false },
+      { id: 21, boardId: 7, title: 'Баг', color: '#c62828', isMainColor: false, version: 1 },
+      { id: 22, boardId: 7, title: 'Фича', color: '#2e7d32', isMainColor: false, version: 1 },
     ],
     priorities: [
       { value: 'low', label: 'Низкий', color: '#2e7d32' },
