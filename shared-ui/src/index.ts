@@ -5,9 +5,11 @@ export {
   ApiError,
   apiClient,
   apiRequest,
+  type BoardVersion,
   buildQuery,
   errorsOf,
   type FieldErrors,
+  onBoardVersion,
   type Query,
   type RequestOptions,
 } from './api/api-client';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, fetchMock, jsonResponse, setUpFrontEndTests } from '../test';
-import { ApiError, apiClient, buildQuery } from './api-client';
+import { ApiError, apiClient, buildQuery, onBoardVersion } from './api-client';
 
 type SentInit = { method: string; headers: Record<string, string | undefined>; body: string };
 
@@ -38,6 +38,27 @@ describe('api client', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, SentInit];
     expect(url).toBe('/api/board?label=1&label=2');
     expect(init.headers.Authorization).toBeUndefined();
+  });
+
+  it('tells board-version listeners which version a successful mutation left', async () => {
+    const listener = vi.fn();
+    const stop = onBoardVersion(listener);
+    const headers = { 'x-board-id': '7', 'x-board-version': '12' };
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { success: true }, headers))
+      .mockResolvedValueOnce(jsonResponse(200, { success: true }))
+      .mockResolvedValueOnce(jsonResponse(409, { message: 'Конфликт' }, headers));
+
+    await apiClient.put('/api/task/edit', { title: 'Новое' });
+    expect(listener).toHaveBeenCalledWith({ boardId: 7, version: 12 });
+    await apiClient.put('/api/task/edit', { title: 'Новое' });
+    await expect(apiClient.put('/api/task/edit', {})).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    stop();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true }, headers));
+    await apiClient.put('/api/task/edit', { title: 'Новое' });
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('on 401 removes the token and goes to /login', async () => {

@@ -3,6 +3,8 @@
  * JSON, array query params repeat their key (`?label=1&label=2`). A 401 means the stored token is no
  * longer valid: it is removed and the browser goes to /login. Any other non-2xx rejects with an
  * ApiError whose `body` is the API's field-keyed error object (docs/decisions.md). No timeout (SPEC).
+ * A successful board mutation names the board version it left (`x-board-id`, `x-board-version`);
+ * `onBoardVersion` listeners hear of it before the caller gets the answer.
  */
 import { getToken, removeToken } from './token';
 
@@ -28,6 +30,31 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** The board version a successful mutation left. */
+export interface BoardVersion {
+  boardId: number;
+  version: number;
+}
+
+const boardVersionListeners = new Set<(change: BoardVersion) => void>();
+
+/** Calls `listener` for every successful answer naming a board version; returns the unsubscribe. */
+export function onBoardVersion(listener: (change: BoardVersion) => void): () => void {
+  boardVersionListeners.add(listener);
+  return () => {
+    boardVersionListeners.delete(listener);
+  };
+}
+
+function announceBoardVersion(headers: Headers) {
+  const boardId = headers.get('x-board-id');
+  const version = headers.get('x-board-version');
+  if (!boardId || !version) return;
+  const change = { boardId: Number(boardId), version: Number(version) };
+  if (!Number.isSafeInteger(change.boardId) || !Number.isSafeInteger(change.version)) return;
+  for (const listener of boardVersionListeners) listener(change);
 }
 
 export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
@@ -120,6 +147,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError(401, toFieldErrors(data, 401));
   }
   if (!response.ok) throw new ApiError(response.status, toFieldErrors(data, response.status));
+  announceBoardVersion(response.headers);
   return data as T;
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SubscribeResult } from './board-socket';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -40,6 +41,10 @@ vi.mock('socket.io-client', () => ({
 
 const { CONNECTION_CHECK_MS, SOCKET_OPTIONS, watchBoard } = await import('./board-socket');
 
+/** The acknowledgement callback of the last `subscribe` the socket sent. */
+const lastAck = (socket: FakeSocket) =>
+  socket.emit.mock.calls.at(-1)?.[2] as (result: SubscribeResult) => void;
+
 describe('watchBoard', () => {
   afterEach(() => {
     sockets.length = 0;
@@ -60,6 +65,40 @@ describe('watchBoard', () => {
 
     stop();
     expect(socket.disconnect).toHaveBeenCalled();
+  });
+
+  it('is live while a subscription stands and re-fetches after a reconnect or a stale version', async () => {
+    const onChange = vi.fn();
+    const onLive = vi.fn();
+    const stop = watchBoard(7, { onChange, onLive, currentVersion: () => 5 });
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket;
+
+    socket.fire('connect');
+    lastAck(socket)({ ok: true, boardId: 7, version: 5 });
+    expect(onLive.mock.calls).toEqual([[true]]);
+    expect(onChange).not.toHaveBeenCalled();
+
+    socket.fire('disconnect');
+    expect(onLive.mock.calls).toEqual([[true], [false]]);
+    socket.fire('connect');
+    lastAck(socket)({ ok: true, boardId: 7, version: 5 });
+    expect(onLive.mock.calls).toEqual([[true], [false], [true]]);
+    expect(onChange).toHaveBeenCalledWith(null);
+
+    stop();
+    expect(onLive.mock.calls.at(-1)).toEqual([false]);
+  });
+
+  it('re-fetches when the server holds a newer version than the one shown', async () => {
+    const onChange = vi.fn();
+    const stop = watchBoard(7, { onChange, currentVersion: () => 5 });
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('connect');
+    lastAck(socket)({ ok: true, boardId: 7, version: 6 });
+    expect(onChange).toHaveBeenCalledWith(null);
+    stop();
   });
 
   it('closes a socket that arrives after the watch was stopped', async () => {

@@ -1,8 +1,9 @@
 /**
  * The client side of the realtime contract (api/src/realtime/contract.ts): one Socket.IO connection to
- * the page's own origin, websocket only, that watches one board. The caller re-fetches the board on
- * every `update`, and also after a reconnect or when the server's version is newer than the one it
- * holds, so a client that missed events while offline converges. socket.io-client is loaded on first
+ * the page's own origin, websocket only, that watches one board. The caller applies every `update`
+ * (or re-fetches), and re-fetches after a reconnect or when the server's version is newer than the
+ * one it holds, so a client that missed events while offline converges. `onLive` tells whether the
+ * subscription stands, that is whether every change will arrive as an update. socket.io-client is loaded on first
  * use (its own chunk), so pages without a board do not download it.
  */
 import type {
@@ -36,6 +37,8 @@ export interface BoardSocketHandlers {
   onForbidden?(): void;
   /** The version of the board the caller currently shows, to skip a needless re-fetch. */
   currentVersion?(): number | null;
+  /** True once a subscription is acknowledged, false when the connection drops or the watch stops. */
+  onLive?(live: boolean): void;
 }
 
 export type BoardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -80,23 +83,33 @@ export function watchBoard(boardId: number, handlers: BoardSocketHandlers, socke
 
 function watchOn(socket: BoardSocket, boardId: number, handlers: BoardSocketHandlers): () => void {
   let connectedBefore = false;
+  let live = false;
+  const setLive = (value: boolean) => {
+    if (value === live) return;
+    live = value;
+    handlers.onLive?.(value);
+  };
 
   const subscribe = () => {
     const reconnected = connectedBefore;
     connectedBefore = true;
     socket.emit('subscribe', boardId, (result) => {
       if (!result.ok) return;
+      setLive(true);
       const shown = handlers.currentVersion?.() ?? null;
       const stale = shown === null || (result.version !== undefined && result.version > shown);
       if (reconnected || stale) handlers.onChange(null);
     });
   };
+  const dropped = () => setLive(false);
 
   socket.on('connect', subscribe);
+  socket.on('disconnect', dropped);
   socket.on('update', (update) => {
     if (update.boardId === boardId) handlers.onChange(update);
   });
   socket.on('subscribe_error', (result) => {
+    setLive(false);
     if (result.status === 403) handlers.onForbidden?.();
   });
 
@@ -107,6 +120,8 @@ function watchOn(socket: BoardSocket, boardId: number, handlers: BoardSocketHand
   return () => {
     clearInterval(check);
     socket.off('connect', subscribe);
+    socket.off('disconnect', dropped);
     socket.disconnect();
+    setLive(false);
   };
 }

@@ -1,8 +1,11 @@
 import { vi } from 'vitest';
 
-/** A JSON answer, as the API sends it. */
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** A JSON answer, as the API sends it (with `headers`, such as a mutation's `x-board-version`). */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 /** What `fetch` calls while the fake network is on (see `fakeNetwork`). */
