@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { watchBoard } from 'shared-ui';
+import { onBoardVersion, watchBoard } from 'shared-ui';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
@@ -46,17 +46,23 @@ export function BoardScreen({ boardId }: { boardId: string }) {
     if (store.getState().status === 'default') void store.getState().reload();
   }, [store]);
 
-  // Live updates: every change anyone makes to the board (and a reconnect) triggers a coalesced
-  // re-fetch; a refused subscription re-fetches too, which turns lost access into the 403 redirect.
+  // Live updates: every change anyone makes to the board is applied from its update's patch (or
+  // re-fetched once when it cannot be); a reconnect re-fetches, and so does a refused subscription,
+  // which turns lost access into the 403 redirect.
   useEffect(
     () =>
       watchBoard(Number(boardId), {
-        onChange: () => void store.getState().reload(),
+        onChange: (update) =>
+          void (update ? store.getState().applyUpdate(update) : store.getState().reload()),
         onForbidden: () => void store.getState().reload(),
+        onLive: (live) => store.getState().setLive(live),
         currentVersion: () => store.getState().serverBoard?.version ?? null,
       }),
     [store, boardId],
   );
+
+  // This user's mutations name the version they left, so their echo is awaited instead of a re-fetch.
+  useEffect(() => onBoardVersion((change) => store.getState().expectVersion(change)), [store]);
 
   // The board is re-fetched whenever the filter part of the query changes (not when a task opens).
   useEffect(() => {

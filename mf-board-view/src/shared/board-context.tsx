@@ -28,7 +28,11 @@ export function useBoard(): Board {
   return board;
 }
 
-/** Refetch after a successful mutation. */
+/**
+ * Call after a successful mutation: resolves once the board shows the change. The change arrives as
+ * its realtime echo while the socket is live (re-fetched if the echo is late), and is re-fetched
+ * otherwise (the store's `catchUp`).
+ */
 export function useReload(): () => Promise<void> {
-  return useBoardState((state) => state.reload);
+  return useBoardState((state) => state.catchUp);
 }

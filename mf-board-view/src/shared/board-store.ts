@@ -2,19 +2,32 @@
  * The board's data layer: one small store per mounted board.
  *
  * - `reload()` fetches the board with the current filters. Calls coalesce: at most one request is in
- *   flight and at most one more is queued behind it, however many callers (mutations, the realtime
- *   'update' event, a filter change) ask meanwhile; every caller's promise settles once data at least
- *   as new as its call has arrived.
+ *   flight and at most one more is queued behind it, however many callers (the first load, a filter
+ *   change, a realtime update that cannot be applied, a retry) ask meanwhile; every caller's promise
+ *   settles once data at least as new as its call has arrived. An answer older than the board already
+ *   shown (a patch overtook it) is dropped.
+ * - `applyUpdate(update)` applies a realtime update's patch to `serverBoard` (./board-patch.ts) and
+ *   falls back to one `reload()` when there is no patch, a version is missing in between, or the
+ *   patch cannot be evaluated here.
+ * - This user's own change is applied once, from its realtime echo: every successful mutation answer
+ *   names the board version it left (shared-ui `onBoardVersion`, fed to `expectVersion`), and
+ *   `catchUp()` waits until the board shows that version; it re-fetches only when the socket is not
+ *   live, or when the echo is late (`ECHO_WAIT_MS`).
  * - `board` is what the screen shows and may hold an optimistic change (a drag); `serverBoard` is the
- *   last good answer, so a failed move is undone with `rollback()`.
- * - A fresh answer reuses the previous task objects that did not change, so memoised cards of a big
- *   board do not all re-render on every reload.
+ *   last good data, so a failed move is undone with `rollback()`. A patch or a fresh answer replaces
+ *   both.
+ * - A fresh answer reuses the previous task and column objects that did not change (a patch changes
+ *   only those it touches), so memoised cards of a big board do not all re-render on every change.
  */
 
 import type { Board, Task } from 'api/contract';
-import { ApiError, type FieldErrors } from 'shared-ui';
+import { ApiError, type BoardUpdate, type BoardVersion, type FieldErrors } from 'shared-ui';
 import { createStore, type StoreApi } from 'zustand';
+import { applyPatch, sameColumn, sameList, sameTask } from './board-patch';
 import { emptyFilters, type Filters, filtersKey } from './filters';
+
+/** How long `catchUp()` waits for the echo of this user's change before it re-fetches. */
+export const ECHO_WAIT_MS = 3000;
 
 export type BoardLoadStatus = 'default' | 'loading' | 'success' | 'error';
 
@@ -27,7 +40,16 @@ export interface BoardState {
   /** The server's answer for a failed load; `httpStatus` 403 means no access. */
   error: FieldErrors | null;
   httpStatus: number | null;
+  /** The socket's subscription to this board stands: every change arrives as an update. */
+  live: boolean;
   reload: () => Promise<void>;
+  /** A realtime update: its patch is applied, or else the board is re-fetched once. */
+  applyUpdate: (update: BoardUpdate) => Promise<void>;
+  setLive: (live: boolean) => void;
+  /** A mutation's answer left `version` of board `boardId` (other boards are ignored). */
+  expectVersion: (change: BoardVersion) => void;
+  /** Resolves once the board shows this user's last change (see the note at the top). */
+  catchUp: () => Promise<void>;
   setFilters: (filters: Filters) => Promise<void>;
   /** Shows a local change at once (a drag); `rollback()` returns to the last server data. */
   applyOptimistic: (update: (board: Board) => Board) => void;
@@ -36,23 +58,6 @@ export interface BoardState {
 
 export type BoardStore = StoreApi<BoardState>;
 export type FetchBoard = (boardId: string, filters: Filters) => Promise<Board>;
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
-}
-
-function sameTask(a: Task, b: Task): boolean {
-  for (const key of Object.keys(b) as (keyof Task)[]) {
-    const left = a[key];
-    const right = b[key];
-    if (Array.isArray(left) && Array.isArray(right)) {
-      if (!sameList(left, right)) return false;
-    } else if (left !== right) {
-      return false;
-    }
-  }
-  return Object.keys(a).length === Object.keys(b).length;
-}
 
 /** `next` with every unchanged task, column, label, member and priority list taken from `previous`. */
 export function shareUnchanged(previous: Board | null, next: Board): Board {
@@ -65,7 +70,7 @@ export function shareUnchanged(previous: Board | null, next: Board): Board {
   const columns = { ...next.columns };
   for (const [id, column] of Object.entries(next.columns)) {
     const old = previous.columns[id];
-    if (old && old.name === column.name && sameList(old.taskIds, column.taskIds)) columns[id] = old;
+    if (old && sameColumn(old, column)) columns[id] = old;
   }
   const columnOrder = sameList(previous.columnOrder, next.columnOrder)
     ? previous.columnOrder
@@ -89,8 +94,12 @@ export function createBoardStore(
 ): BoardStore {
   let inFlight: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
+  // The filters `serverBoard` was fetched with: a patch is applied only to a board of today's filters.
+  let shownFilters: string | null = null;
+  // The highest board version this user's own changes have left.
+  let expected: number | null = null;
 
-  return createStore<BoardState>()((set, get) => {
+  return createStore<BoardState>()((set, get, store) => {
     const fetchOnce = async () => {
       const requested = get().filters;
       if (get().status !== 'success') set({ status: 'loading' });
@@ -98,6 +107,9 @@ export function createBoardStore(
         const board = await fetchBoard(boardId, requested);
         // The filters changed while this was in flight: the queued request brings the right data.
         if (filtersKey(requested) !== filtersKey(get().filters)) return;
+        const current = get().serverBoard;
+        if (current && shownFilters === filtersKey(requested) && board.version < current.version) return;
+        shownFilters = filtersKey(requested);
         const shared = shareUnchanged(get().serverBoard, board);
         set({ board: shared, serverBoard: shared, status: 'success', error: null, httpStatus: null });
       } catch (error) {
@@ -131,6 +143,36 @@ export function createBoardStore(
       return queued;
     };
 
+    const applyUpdate = (update: BoardUpdate): Promise<void> => {
+      const server = get().serverBoard;
+      if (!update.patch || !server || shownFilters !== filtersKey(get().filters)) return reload();
+      if (update.version <= server.version) return Promise.resolve();
+      const next = applyPatch(server, update, get().filters);
+      if (!next) return reload();
+      set({ board: next, serverBoard: next });
+      return Promise.resolve();
+    };
+
+    const shows = (version: number) => (get().serverBoard?.version ?? -1) >= version;
+
+    const catchUp = (): Promise<void> => {
+      const target = expected;
+      if (target !== null && shows(target)) return Promise.resolve();
+      if (target === null || !get().live) return reload();
+      return new Promise<void>((resolve) => {
+        const finish = (refetch: boolean) => {
+          clearTimeout(timer);
+          unsubscribe();
+          resolve(refetch ? reload() : undefined);
+        };
+        const timer = setTimeout(() => finish(true), ECHO_WAIT_MS);
+        const unsubscribe = store.subscribe((state) => {
+          if (shows(target)) finish(false);
+          else if (!state.live) finish(true);
+        });
+      });
+    };
+
     return {
       boardId,
       filters,
@@ -139,7 +181,17 @@ export function createBoardStore(
       status: 'default',
       error: null,
       httpStatus: null,
+      live: false,
       reload,
+      applyUpdate,
+      setLive: (live) => {
+        if (live !== get().live) set({ live });
+      },
+      expectVersion: (change) => {
+        if (change.boardId !== Number(boardId)) return;
+        expected = Math.max(expected ?? change.version, change.version);
+      },
+      catchUp,
       setFilters: (next) => {
         if (filtersKey(next) === filtersKey(get().filters)) return Promise.resolve();
         set({ filters: next });

@@ -7,7 +7,8 @@ export type CommitResult = 'unchanged' | 'skipped' | 'saved' | 'restored';
 
 /**
  * A dropped card: shown at once in `columnId` at the place `taskIds` gives, sent as PUT /api/task/move,
- * then the board is re-fetched; if the call fails the last server data comes back.
+ * then the board catches up with the move (its realtime echo, or a re-fetch: the store's `catchUp`);
+ * if the call fails the last server data comes back.
  */
 export async function commitTaskMove(
   store: BoardStore,
@@ -30,7 +31,7 @@ export async function commitTaskMove(
     store.getState().rollback();
     return 'restored';
   }
-  await store.getState().reload();
+  await store.getState().catchUp();
   return 'saved';
 }
 
@@ -47,6 +48,6 @@ export async function commitColumnOrder(store: BoardStore, columnOrder: string[]
     store.getState().rollback();
     return 'restored';
   }
-  await store.getState().reload();
+  await store.getState().catchUp();
   return 'saved';
 }
