@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('revisions')
     .addColumn('board_id', 'integer', (col) => col.notNull().references('boards.id').onDelete('cascade'))
-    .addColumn('entity', 'text', (col) => col.notNull().check(sql`entity in ('task', 'column', 'label', 'board')`))
+    .addColumn('entity', 'text', (col) =>
+      col.notNull().check(sql`entity in ('task', 'column', 'label', 'board')`),
+    )
     .addColumn('entity_id', 'integer', (col) => col.notNull())
     // The item's version; for 'board', the board's version when its settings changed.
     .addColumn('version', 'bigint', (col) => col.notNull())

@@ -9,12 +9,19 @@ import type { User } from './auth/schemas.js';
 export type { User };
 /** 1 male, 0 female, null not chosen. */
 export type Gender = User['gender'];
-export type { Board, BoardFilter, BoardListItem, BoardSettings, ShowIdsMode, Sort } from './boards/schemas.js';
-export type { Conflict } from './revisions/schemas.js';
+export type {
+  Board,
+  BoardFilter,
+  BoardListItem,
+  BoardSettings,
+  ShowIdsMode,
+  Sort,
+} from './boards/schemas.js';
 export type { Column } from './columns/schemas.js';
 export type { Comment } from './comments/schemas.js';
 export type { FileItem } from './files/schemas.js';
 export type { Invitation } from './invites/schemas.js';
 export type { Label } from './labels/schemas.js';
 export type { Member } from './members/schemas.js';
+export type { Conflict } from './revisions/schemas.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks/schemas.js';

@@ -15,14 +15,21 @@ export const MESSAGES = {
   unsupportedMediaType: 'Неподдерживаемый тип данных',
 } as const;
 
-/** An expected failure: its status and body go to the client as they are. */
+/**
+ * An expected failure: its status and body go to the client as they are. The body is field-keyed
+ * messages, or for a 409 a `message` with the current item (revisions/schemas.ts).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly body: ErrorBody,
+    readonly body: ErrorBody | ({ message: string } & Record<string, unknown>),
     readonly headers: Record<string, string> = {},
   ) {
-    super(Object.values(body).join('; '));
+    super(
+      Object.values(body)
+        .filter((value) => typeof value === 'string')
+        .join('; '),
+    );
     this.name = 'HttpError';
   }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
+import { firstRevisions } from '../src/boards/repository.js';
 import type { Board, BoardListItem } from '../src/boards/schemas.js';
 import { type Config, DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config.js';
 import type { Database } from '../src/database.js';
@@ -277,7 +278,12 @@ export async function seedBoard(
   const rows = await app.db
     .insertInto('columns')
     .values(columns.map((name, position) => ({ board_id: id, name, position })))
-    .returning('id')
+    .returning(['id', 'name'])
+    .execute();
+  // As POST /api/board keeps them: the board's settings and each column's name at their first version.
+  await app.db
+    .insertInto('revisions')
+    .values(firstRevisions(id, { name: 'Доска' }, rows, creator!.id))
     .execute();
   return {
     id,
@@ -400,6 +406,7 @@ const BOARD_TABLES = [
   'labels',
   'comments',
   'files',
+  'revisions',
 ] as const;
 
 /**

@@ -4,15 +4,19 @@
  * Reads check access with `requireBoardMember` / `requireBoardCreator`. Every mutation goes through
  * `changeBoard` (or `withBoardLock` directly): one transaction that first bumps `boards.version`,
  * which row-locks the board so concurrent changes to it serialise; the access check runs under that
- * lock (a member removed a moment ago cannot slip a change in), and the change is announced through
- * `app.realtime` only after the commit.
+ * lock (a member removed a moment ago cannot slip a change in). The change records what it touched
+ * (patch.ts); the patch is read in the same transaction and announced through `app.realtime` only
+ * after the commit, and the answer carries the board's new version (`x-board-id`, `x-board-version`)
+ * so the caller can recognise its own change when the announcement comes back.
  */
+import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Realtime } from '../plugins/realtime.js';
 import type { BoardChange as BoardChangeKind } from '../realtime/contract.js';
 import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
+import { BoardChanges, buildPatch } from './patch.js';
 
 type Db = Kysely<Database>;
 /** Anything holding the database: the app, or a Kysely instance or transaction. */
@@ -104,24 +108,39 @@ export interface BoardChange {
   change: BoardChangeKind;
   /** Users who lose access with this change: their sockets leave the board's room. */
   lostAccess?: number[];
+  /** The answer, which gets the board's new version in its headers. */
+  reply?: FastifyReply;
 }
+
+export type ChangeFn<T> = (
+  trx: Transaction<Database>,
+  version: number,
+  board: LockedBoard,
+  changes: BoardChanges,
+) => Promise<T>;
 
 /**
  * The route-level mutation: lock and bump the board, check the caller's access under the lock
- * (404 unknown board, 403 no access), run `fn`, commit, then announce `{ boardId, version, change }`.
+ * (404 unknown board, 403 no access), run `fn` (which records what it touched in `changes`), read the
+ * patch, commit, then announce `{ boardId, version, change, patch }`.
  */
 export async function changeBoard<T>(
   app: { db: Db; realtime: Realtime },
-  { boardId, userId, role = 'member', change, lostAccess }: BoardChange,
-  fn: (trx: Transaction<Database>, version: number, board: LockedBoard) => Promise<T>,
+  { boardId, userId, role = 'member', change, lostAccess, reply }: BoardChange,
+  fn: ChangeFn<T>,
 ): Promise<T> {
   const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, board) => {
     if (role === 'creator' && board.createdBy !== userId) throw forbidden();
     if (role === 'member' && !(await isBoardMember(trx, boardId, userId))) throw forbidden();
-    return fn(trx, version, board);
+    const changes = new BoardChanges();
+    const result = await fn(trx, version, board, changes);
+    const patch =
+      change === 'deleted' ? undefined : await buildPatch(trx, boardId, changes, version - 1, userId);
+    return { result, patch };
   });
-  app.realtime.announce(boardId, version, change);
+  app.realtime.announce(boardId, version, change, value.patch);
+  reply?.header('x-board-id', String(boardId)).header('x-board-version', String(version));
   if (change === 'deleted') app.realtime.evict(boardId);
   for (const lost of lostAccess ?? []) app.realtime.evict(boardId, lost);
-  return value;
+  return value.result;
 }

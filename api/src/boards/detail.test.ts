@@ -147,7 +147,7 @@ describe('GET /api/board/{boardId}', () => {
     expect(board.columns[String(todo?.id)]?.taskIds).toEqual([String(first), String(second)]);
     expect(board.columns[String(doing?.id)]?.taskIds).toEqual([String(third)]);
     expect(board.labels).toEqual([
-      { id: label.id, boardId, title: 'Баг', color: '#ff0000', isMainColor: true },
+      { id: label.id, boardId, title: 'Баг', color: '#ff0000', isMainColor: true, version: 1 },
     ]);
     expect(board.tasks[String(first)]).toEqual({
       id: String(first),
@@ -164,6 +164,7 @@ describe('GET /api/board/{boardId}', () => {
       filesCount: 1,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       createdBy: owner.id,
+      version: 1,
     });
     expect(board.tasks[String(second)]).toMatchObject({
       number: 2,

@@ -51,6 +51,7 @@ describe('POST /api/board', () => {
         boardId: id,
         name: expect.any(String),
         taskIds: [],
+        version: 1,
       });
     }
     expect(board.body.priorities).toEqual([

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../errors.js';
+import { HttpError, notFound } from '../errors.js';
 import { fileKeysOf } from '../files/repository.js';
 import { loadMembers } from '../members/repository.js';
+import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { changeBoard, requireBoardMember } from './access.js';
 import { findListsVersion } from './access-repository.js';
 import { loadBoard } from './detail.js';
-import { createBoard, deleteBoard, listBoards, updateBoard } from './repository.js';
+import { createBoard, deleteBoard, findBoardSettings, listBoards, updateBoard } from './repository.js';
 import {
   type BoardFilter,
   CreateBoard,
@@ -17,6 +18,7 @@ import {
   EditBoard,
   GetBoard,
   ListBoards,
+  MESSAGES,
   type Sort,
 } from './schemas.js';
 import { cacheOf, sendCached } from './versioned-cache.js';
@@ -75,10 +77,13 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { boardId } = request.params;
     const { version } = await requireBoardMember(app, boardId, request.user.id);
     const members = await loadMembers(app.db, boardId);
+    const key = `${filterKey(request.query)}|${fingerprint(members)}`;
     return sendCached(boards, request, reply, {
       owner: boardId,
       version,
-      key: `${filterKey(request.query)}|${fingerprint(members)}`,
+      key,
+      // Weak: the same board at the same version and filter, whatever the encoding.
+      etag: `W/"${boardId}-${version}-${fingerprint(key).slice(0, 16)}"`,
       build: async () => {
         const board = await loadBoard(app.db, boardId, request.query);
         if (!board) throw notFound(); // deleted between the check and the read
@@ -93,8 +98,30 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { boardId } = request.params;
       const userId = request.user.id;
-      await changeBoard(app, { boardId, userId, role: 'creator', change: 'board' }, (trx) =>
-        updateBoard(trx, boardId, request.body),
+      const { version: formVersion, ...mine } = request.body;
+      await changeBoard(
+        app,
+        { boardId, userId, role: 'creator', change: 'board', reply },
+        async (trx, version, _board, changes) => {
+          const current = (await findBoardSettings(trx, boardId))!;
+          // `version` here is the board's: its settings are kept under the board version they changed at.
+          const save = await mergeSave(trx, {
+            entity: 'board',
+            entityId: boardId,
+            version: formVersion,
+            current,
+            mine,
+          });
+          if (save.conflicts.length > 0) {
+            throw new HttpError(409, {
+              message: MESSAGES.conflict,
+              board: current,
+              conflicts: save.conflicts,
+            });
+          }
+          changes.boardSettings();
+          if (save.changed) await updateBoard(trx, boardId, save.fields, version, userId);
+        },
       );
       return sendBoardList(request, reply);
     },

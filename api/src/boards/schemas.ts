@@ -12,6 +12,8 @@ export type ShowIdsMode = (typeof SHOW_IDS_MODES)[number];
 export const DEFAULT_BOARD_COLOR = '#f4f5f7';
 export const DEFAULT_COLUMNS = ['Нужно сделать', 'В работе', 'Готово'] as const;
 
+export const MESSAGES = { conflict: 'Доску изменили' } as const;
+
 const security = [{ bearer: [] }];
 
 export const BoardName = Type.String({

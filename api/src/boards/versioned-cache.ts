@@ -131,15 +131,21 @@ function chooseEncoding(header: string | undefined): Encoding {
  * Answers with the cached body `key` of `owner` at `version` (built, serialized and stored on a
  * miss). The route's response schema still documents the shape (`build` makes each value field by
  * field, so nothing else can leak); the body goes out as bytes, compressed here (so
- * @fastify/compress leaves it alone).
+ * @fastify/compress leaves it alone). With `etag`, the answer carries it and a request whose
+ * If-None-Match names it gets 304 without a body (nothing is built).
  */
 export async function sendCached(
   cache: VersionedCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: { owner: number; version: number; key: string; build: () => Promise<unknown> },
+  answer: { owner: number; version: number; key: string; build: () => Promise<unknown>; etag?: string },
 ): Promise<FastifyReply> {
-  const { owner, version, key, build } = answer;
+  const { owner, version, key, build, etag } = answer;
+  if (etag) {
+    reply.header('etag', etag).header('vary', 'accept-encoding');
+    const match = request.headers['if-none-match'];
+    if (match?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
+  }
   let body = cache.get(owner, version, key);
   if (!body) {
     body = new Body(Buffer.from(JSON.stringify(await build())));

@@ -36,6 +36,7 @@ describe('POST /api/column', () => {
       boardId: b.id,
       name: 'Проверка',
       taskIds: [],
+      version: 1,
     });
     expect(await columnOrder(b.id)).toEqual([...b.columns, res.body.id]);
     expect(await boardVersion(t.db, b.id)).toBe(1);
@@ -79,7 +80,7 @@ describe('PUT /api/column/edit', () => {
     });
     expect(res).toEqual({
       status: 200,
-      body: { id: b.columns[1], boardId: b.id, name: 'Тест', taskIds: [first, second] },
+      body: { id: b.columns[1], boardId: b.id, name: 'Тест', taskIds: [first, second], version: 2 },
     });
   });
 

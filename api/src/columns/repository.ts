@@ -4,6 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import { recordRevision } from '../revisions/repository.js';
 import { columnTaskIds } from '../tasks/repository.js';
 import type { Column } from './schemas.js';
 
@@ -30,8 +31,30 @@ export async function columnExists(db: Db, boardId: number, columnId: number): P
   return row !== undefined;
 }
 
+function recordColumn(db: Db, column: Column, userId: number) {
+  return recordRevision(db, {
+    boardId: column.boardId,
+    entity: 'column',
+    entityId: Number(column.id),
+    version: column.version,
+    fields: { name: column.name },
+    userId,
+  });
+}
+
+/** The column with its tasks in order; null when the board has no such column. */
+export async function findColumn(db: Db, boardId: number, columnId: number): Promise<Column | null> {
+  const row = await db
+    .selectFrom('columns')
+    .select(COLUMN_COLUMNS)
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row ? toColumn(row, (await columnTaskIds(db, columnId)).map(String)) : null;
+}
+
 /** Appends a column to the board's order. */
-export async function createColumn(db: Db, boardId: number, name: string): Promise<Column> {
+export async function createColumn(db: Db, boardId: number, name: string, userId: number): Promise<Column> {
   const row = await db
     .insertInto('columns')
     .values({
@@ -41,24 +64,22 @@ export async function createColumn(db: Db, boardId: number, name: string): Promi
     })
     .returning(COLUMN_COLUMNS)
     .executeTakeFirstOrThrow();
-  return toColumn(row, []);
+  const column = toColumn(row, []);
+  await recordColumn(db, column, userId);
+  return column;
 }
 
-/** Renames a column; null when the board has no such column. */
-export async function renameColumn(
-  db: Db,
-  boardId: number,
-  columnId: number,
-  name: string,
-): Promise<Column | null> {
+/** Renames `current`, one version on. */
+export async function renameColumn(db: Db, current: Column, name: string, userId: number): Promise<Column> {
   const row = await db
     .updateTable('columns')
-    .set({ name })
-    .where('id', '=', columnId)
-    .where('board_id', '=', boardId)
+    .set({ name, version: current.version + 1 })
+    .where('id', '=', Number(current.id))
     .returning(COLUMN_COLUMNS)
-    .executeTakeFirst();
-  return row ? toColumn(row, (await columnTaskIds(db, columnId)).map(String)) : null;
+    .executeTakeFirstOrThrow();
+  const column = toColumn(row, current.taskIds);
+  await recordColumn(db, column, userId);
+  return column;
 }
 
 /** The board's column ids in order. */

@@ -1,59 +1,114 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { changeBoard } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
 import { fileKeysOf } from '../files/repository.js';
 import { toId } from '../ids.js';
+import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { columnOrder, createColumn, deleteColumn, renameColumn, setColumnOrder } from './repository.js';
-import { COLUMN_ORDER_MISMATCH, CreateColumn, DeleteColumn, EditColumn, ReorderColumns } from './schemas.js';
+import {
+  columnOrder,
+  createColumn,
+  deleteColumn,
+  findColumn,
+  renameColumn,
+  setColumnOrder,
+} from './repository.js';
+import {
+  COLUMN_ORDER_MISMATCH,
+  CreateColumn,
+  DeleteColumn,
+  EditColumn,
+  MESSAGES,
+  ReorderColumns,
+} from './schemas.js';
 
 const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number) => ({ boardId, userId, change: 'columns' as const });
-
-  app.post('/', { schema: CreateColumn, preValidation: normalize({ name: 'trim' }) }, async (request) => {
-    const boardId = toId(request.body.boardId);
-    return changeBoard(app, change(boardId, request.user.id), (trx) =>
-      createColumn(trx, boardId, request.body.name),
-    );
+  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
+    boardId,
+    userId,
+    change: 'columns' as const,
+    reply,
   });
 
-  app.put(
-    '/edit/:boardId/:columnId',
-    { schema: EditColumn, preValidation: normalize({ name: 'trim' }) },
-    async (request) => {
-      const boardId = request.params.boardId;
-      const columnId = request.params.columnId;
-      return changeBoard(app, change(boardId, request.user.id), async (trx) => {
-        const column = await renameColumn(trx, boardId, columnId, request.body.name);
-        if (!column) throw notFound();
+  app.post(
+    '/',
+    { schema: CreateColumn, preValidation: normalize({ name: 'trim' }) },
+    async (request, reply) => {
+      const boardId = toId(request.body.boardId);
+      const userId = request.user.id;
+      return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+        const column = await createColumn(trx, boardId, request.body.name, userId);
+        changes.column(Number(column.id)).columnOrder();
         return column;
       });
     },
   );
 
-  app.put('/reorder/:boardId', { schema: ReorderColumns }, async (request) => {
+  // With `version`, as PUT /api/task/edit: a name changed meanwhile to another one is a 409.
+  app.put(
+    '/edit/:boardId/:columnId',
+    { schema: EditColumn, preValidation: normalize({ name: 'trim' }) },
+    async (request, reply) => {
+      const { boardId, columnId } = request.params;
+      const { name, version } = request.body;
+      const userId = request.user.id;
+      return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+        const current = await findColumn(trx, boardId, columnId);
+        if (!current) throw notFound();
+        const save = await mergeSave(trx, {
+          entity: 'column',
+          entityId: columnId,
+          version,
+          current: { name: current.name },
+          mine: { name },
+        });
+        if (save.conflicts.length > 0) {
+          throw new HttpError(409, {
+            message: MESSAGES.conflict,
+            column: current,
+            conflicts: save.conflicts,
+          });
+        }
+        changes.column(columnId);
+        return save.changed ? renameColumn(trx, current, save.fields.name, userId) : current;
+      });
+    },
+  );
+
+  app.put('/reorder/:boardId', { schema: ReorderColumns }, async (request, reply) => {
     const boardId = request.params.boardId;
     const wanted = request.body.columnOrder.map(toId);
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
-      const current = new Set(await columnOrder(trx, boardId));
-      const permutation =
-        wanted.length === current.size &&
-        new Set(wanted).size === wanted.length &&
-        wanted.every((id) => current.has(id));
-      if (!permutation) throw new HttpError(400, COLUMN_ORDER_MISMATCH);
-      await setColumnOrder(trx, boardId, wanted);
-      return { columnOrder: wanted.map(String) };
-    });
+    return changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        const current = new Set(await columnOrder(trx, boardId));
+        const permutation =
+          wanted.length === current.size &&
+          new Set(wanted).size === wanted.length &&
+          wanted.every((id) => current.has(id));
+        if (!permutation) throw new HttpError(400, COLUMN_ORDER_MISMATCH);
+        await setColumnOrder(trx, boardId, wanted);
+        changes.columnOrder();
+        return { columnOrder: wanted.map(String) };
+      },
+    );
   });
 
-  app.delete('/delete/:boardId/:columnId', { schema: DeleteColumn }, async (request) => {
+  app.delete('/delete/:boardId/:columnId', { schema: DeleteColumn }, async (request, reply) => {
     const boardId = request.params.boardId;
     const columnId = request.params.columnId;
-    const fileKeys = await changeBoard(app, change(boardId, request.user.id), async (trx) => {
-      const keys = await fileKeysOf(trx, { columnId });
-      if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
-      return keys;
-    });
+    const fileKeys = await changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        const keys = await fileKeysOf(trx, { columnId });
+        if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
+        changes.removeColumn(columnId);
+        return keys;
+      },
+    );
     // The rows went with the column's tasks; their objects go once that is committed.
     await app.storage.removeMany(fileKeys);
     return { success: true as const };

@@ -29,6 +29,8 @@ export const EditColumn = {
   response: { 200: Column, ...errors(400, 401, 403, 404), 409: ConflictBody('column', Column) },
 };
 
+export const MESSAGES = { conflict: 'Колонку изменили' } as const;
+
 export const COLUMN_ORDER_MISMATCH = { columnOrder: 'Порядок колонок не совпадает с колонками доски' };
 
 export const ReorderColumns = {

@@ -45,14 +45,19 @@ export async function createComment(
 }
 
 /** The author of a comment on the board; null when the board has no such comment. */
-export async function findCommentAuthor(db: Db, boardId: number, commentId: number): Promise<number | null> {
+/** The comment's author and task; null when the board has no such comment. */
+export async function findCommentAuthor(
+  db: Db,
+  boardId: number,
+  commentId: number,
+): Promise<{ userId: number; taskId: number } | null> {
   const row = await db
     .selectFrom('comments')
-    .select('user_id')
+    .select(['user_id', 'task_id'])
     .where('id', '=', commentId)
     .where('board_id', '=', boardId)
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, taskId: row.task_id } : null;
 }
 
 export async function deleteComment(db: Db, commentId: number): Promise<void> {

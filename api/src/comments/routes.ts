@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { changeBoard } from '../boards/access.js';
 import { forbidden, notFound } from '../errors.js';
 import { toId } from '../ids.js';
@@ -7,32 +8,39 @@ import { createComment, deleteComment, findCommentAuthor } from './repository.js
 import { CreateComment, DeleteComment } from './schemas.js';
 
 const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number) => ({ boardId, userId, change: 'comments' as const });
+  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
+    boardId,
+    userId,
+    change: 'comments' as const,
+    reply,
+  });
 
   app.post(
     '/create',
     { schema: CreateComment, preValidation: normalize({ text: 'trim' }) },
-    async (request) => {
+    async (request, reply) => {
       const boardId = toId(request.body.boardId);
       const taskId = toId(request.body.taskId);
       const userId = request.user.id;
-      return changeBoard(app, change(boardId, userId), async (trx) => {
+      return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
         const comment = await createComment(trx, { boardId, taskId, userId, text: request.body.text });
         if (!comment) throw notFound();
+        changes.task(taskId);
         return comment;
       });
     },
   );
 
   // Only its author deletes a comment; not even the board's creator deletes someone else's.
-  app.delete('/delete/:boardId/:commentId', { schema: DeleteComment }, async (request) => {
+  app.delete('/delete/:boardId/:commentId', { schema: DeleteComment }, async (request, reply) => {
     const boardId = request.params.boardId;
     const commentId = request.params.commentId;
     const userId = request.user.id;
-    return changeBoard(app, change(boardId, userId), async (trx) => {
-      const author = await findCommentAuthor(trx, boardId, commentId);
-      if (author === null) throw notFound();
-      if (author !== userId) throw forbidden();
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const comment = await findCommentAuthor(trx, boardId, commentId);
+      if (comment === null) throw notFound();
+      if (comment.userId !== userId) throw forbidden();
+      changes.task(comment.taskId);
       await deleteComment(trx, commentId);
       return { success: true as const };
     });

@@ -64,37 +64,42 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { url: signer.uploadUrl({ key, size, type }) };
   });
 
-  app.post('/add', { schema: AddFile, preValidation: normalize({ name: 'trim' }) }, async (request) => {
-    const { body } = request;
-    const boardId = toId(body.boardId);
-    const taskId = toId(body.taskId);
-    const userId = request.user.id;
-    const key = keyOfUrl(body.url);
-    const type = normalizeType(body.type);
-    const errors: Record<string, string> = {};
-    // The key names its board: an object uploaded for another board cannot be added here.
-    if (key === null || !key.startsWith(`boards/${boardId}/`)) errors.url = MESSAGES.url;
-    if (type === null) errors.type = MESSAGES.type;
-    if (key === null || type === null || Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  app.post(
+    '/add',
+    { schema: AddFile, preValidation: normalize({ name: 'trim' }) },
+    async (request, reply) => {
+      const { body } = request;
+      const boardId = toId(body.boardId);
+      const taskId = toId(body.taskId);
+      const userId = request.user.id;
+      const key = keyOfUrl(body.url);
+      const type = normalizeType(body.type);
+      const errors: Record<string, string> = {};
+      // The key names its board: an object uploaded for another board cannot be added here.
+      if (key === null || !key.startsWith(`boards/${boardId}/`)) errors.url = MESSAGES.url;
+      if (type === null) errors.type = MESSAGES.type;
+      if (key === null || type === null || Object.keys(errors).length > 0) throw new HttpError(400, errors);
 
-    return changeBoard(app, { boardId, userId, change: 'files' }, async (trx) => {
-      if (!(await taskExists(trx, boardId, taskId))) throw notFound();
-      const stored = await app.storage.stat(key);
-      if (!stored || stored.size !== body.size) throw new HttpError(400, { url: MESSAGES.notUploaded });
-      if (isStale(stored.modifiedAt)) throw new HttpError(400, { url: MESSAGES.stale });
-      const file = {
-        boardId,
-        taskId,
-        key,
-        type,
-        size: body.size,
-        name: safeFileName(body.name),
-        createdBy: userId,
-      };
-      if (!(await insertFile(trx, file))) throw new HttpError(400, { url: MESSAGES.alreadyAdded });
-      return filesOfTask(trx, taskId);
-    });
-  });
+      return changeBoard(app, { boardId, userId, change: 'files', reply }, async (trx, _v, _b, changes) => {
+        if (!(await taskExists(trx, boardId, taskId))) throw notFound();
+        changes.task(taskId);
+        const stored = await app.storage.stat(key);
+        if (!stored || stored.size !== body.size) throw new HttpError(400, { url: MESSAGES.notUploaded });
+        if (isStale(stored.modifiedAt)) throw new HttpError(400, { url: MESSAGES.stale });
+        const file = {
+          boardId,
+          taskId,
+          key,
+          type,
+          size: body.size,
+          name: safeFileName(body.name),
+          createdBy: userId,
+        };
+        if (!(await insertFile(trx, file))) throw new HttpError(400, { url: MESSAGES.alreadyAdded });
+        return filesOfTask(trx, taskId);
+      });
+    },
+  );
 
   app.get('/get', { schema: GetFile }, async (request) => {
     const file = await findFile(app.db, request.query.id);
@@ -103,14 +108,15 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { url: signer.downloadUrl(file.key) };
   });
 
-  app.delete('/:boardId/:id/delete', { schema: DeleteFile }, async (request) => {
+  app.delete('/:boardId/:id/delete', { schema: DeleteFile }, async (request, reply) => {
     const { boardId, id } = request.params;
     const { key, files } = await changeBoard(
       app,
-      { boardId, userId: request.user.id, change: 'files' },
-      async (trx) => {
+      { boardId, userId: request.user.id, change: 'files', reply },
+      async (trx, _version, _board, changes) => {
         const deleted = await deleteFile(trx, boardId, id);
         if (!deleted) throw notFound();
+        changes.task(deleted.taskId);
         return { key: deleted.key, files: await filesOfTask(trx, deleted.taskId) };
       },
     );

@@ -44,13 +44,14 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/send',
     { schema: SendInvitation, preValidation: normalize({ email: 'lower' }) },
-    async (request) => {
+    async (request, reply) => {
       const { boardId, email } = request.body;
       const inviter = request.user;
       const sent = await changeBoard(
         app,
-        { boardId, userId: inviter.id, role: 'creator', change: 'members' },
-        async (trx, _version, board) => {
+        { boardId, userId: inviter.id, role: 'creator', change: 'members', reply },
+        async (trx, _version, board, changes) => {
+          changes.memberList();
           const userId = await findUserIdByEmail(trx, email);
           if (userId === null) {
             if (!(await inviteEmail(trx, boardId, email, inviter.id)))
@@ -76,36 +77,51 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.put('/accept/:inviteId', { schema: AcceptInvitation }, async (request) => {
+  app.put('/accept/:inviteId', { schema: AcceptInvitation }, async (request, reply) => {
     const userId = request.user.id;
     const invitation = await findPendingInvitation(app.db, request.params.inviteId);
     if (!invitation || invitation.userId !== userId) throw notFound();
     const { boardId } = invitation;
-    await changeBoard(app, { boardId, userId, role: 'anyone', change: 'members' }, async (trx) => {
-      if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
-    });
+    await changeBoard(
+      app,
+      { boardId, userId, role: 'anyone', change: 'members', reply },
+      async (trx, _version, _board, changes) => {
+        changes.memberList();
+        if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
+      },
+    );
     return success;
   });
 
-  app.delete('/reject/:boardId/:userId', { schema: RejectInvitation }, async (request) => {
+  app.delete('/reject/:boardId/:userId', { schema: RejectInvitation }, async (request, reply) => {
     const { boardId, userId } = request.params;
     if (userId !== request.user.id) throw forbidden();
-    await changeBoard(app, { boardId, userId, role: 'anyone', change: 'members' }, async (trx) => {
-      if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
-    });
+    await changeBoard(
+      app,
+      { boardId, userId, role: 'anyone', change: 'members', reply },
+      async (trx, _version, _board, changes) => {
+        changes.memberList();
+        if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
+      },
+    );
     return success;
   });
 
-  app.delete('/delete/:boardId/:userId', { schema: CancelInvitation }, async (request) => {
+  app.delete('/delete/:boardId/:userId', { schema: CancelInvitation }, async (request, reply) => {
     const { boardId, userId: invitee } = request.params;
     const userId = request.user.id;
-    await changeBoard(app, { boardId, userId, role: 'creator', change: 'members' }, async (trx) => {
-      const cancelled =
-        invitee > 0
-          ? await withdrawInvitation(trx, boardId, invitee)
-          : await cancelEmailInvitation(trx, boardId, -invitee);
-      if (!cancelled) throw notFound();
-    });
+    await changeBoard(
+      app,
+      { boardId, userId, role: 'creator', change: 'members', reply },
+      async (trx, _version, _board, changes) => {
+        changes.memberList();
+        const cancelled =
+          invitee > 0
+            ? await withdrawInvitation(trx, boardId, invitee)
+            : await cancelEmailInvitation(trx, boardId, -invitee);
+        if (!cancelled) throw notFound();
+      },
+    );
     return success;
   });
 };

@@ -18,7 +18,14 @@ describe('POST /api/label', () => {
     const plain = await call(t.app, b.member, 'POST', `/api/label/${b.id}`, { title: '  Срочно ' });
     expect(plain).toEqual({
       status: 200,
-      body: { id: expect.any(Number), boardId: b.id, title: 'Срочно', color: '#123456', isMainColor: false },
+      body: {
+        id: expect.any(Number),
+        boardId: b.id,
+        title: 'Срочно',
+        color: '#123456',
+        isMainColor: false,
+        version: 1,
+      },
     });
     const coloured = await call(t.app, b.creator, 'POST', `/api/label/${b.id}`, {
       title: 'Баг',
@@ -59,7 +66,7 @@ describe('PUT /api/label', () => {
     });
     expect(res).toEqual({
       status: 200,
-      body: { id: label.id, boardId: b.id, title: 'Важно', color: '#00aa00', isMainColor: true },
+      body: { id: label.id, boardId: b.id, title: 'Важно', color: '#00aa00', isMainColor: true, version: 2 },
     });
   });
 

@@ -1,6 +1,7 @@
 /** Labels: every query on the labels table (task_labels rows go with a label by cascade). */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LabelsTable } from '../database.js';
+import { recordRevision } from '../revisions/repository.js';
 import type { Label } from './schemas.js';
 
 type Db = Kysely<Database>;
@@ -19,34 +20,80 @@ export function toLabel(row: Pick<Selectable<LabelsTable>, (typeof LABEL_COLUMNS
   };
 }
 
+/** What PUT /api/label sets: the fields a revision keeps. */
+export interface LabelFields {
+  [field: string]: unknown;
+  title: string;
+  color: string;
+  isMainColor: boolean;
+}
+
+export const labelFields = ({ title, color, isMainColor }: Label): LabelFields => ({
+  title,
+  color,
+  isMainColor,
+});
+
+function recordLabel(db: Db, label: Label, userId: number) {
+  return recordRevision(db, {
+    boardId: label.boardId,
+    entity: 'label',
+    entityId: label.id,
+    version: label.version,
+    fields: labelFields(label),
+    userId,
+  });
+}
+
+export async function findLabel(db: Db, boardId: number, labelId: number): Promise<Label | null> {
+  const row = await db
+    .selectFrom('labels')
+    .select(LABEL_COLUMNS)
+    .where('id', '=', labelId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row ? toLabel(row) : null;
+}
+
 export async function createLabel(
   db: Db,
   boardId: number,
   data: { title: string; color: string },
+  userId: number,
 ): Promise<Label> {
   const row = await db
     .insertInto('labels')
     .values({ board_id: boardId, title: data.title, color: data.color })
     .returning(LABEL_COLUMNS)
     .executeTakeFirstOrThrow();
-  return toLabel(row);
+  const label = toLabel(row);
+  await recordLabel(db, label, userId);
+  return label;
 }
 
-/** Updates a label; null when the board has no such label. */
+/** Writes a label's fields over `current`, one version on. */
 export async function updateLabel(
   db: Db,
   boardId: number,
-  labelId: number,
-  data: { title: string; color: string; isMainColor: boolean },
-): Promise<Label | null> {
+  current: Label,
+  data: LabelFields,
+  userId: number,
+): Promise<Label> {
   const row = await db
     .updateTable('labels')
-    .set({ title: data.title, color: data.color, is_main_color: data.isMainColor })
-    .where('id', '=', labelId)
+    .set({
+      title: data.title,
+      color: data.color,
+      is_main_color: data.isMainColor,
+      version: current.version + 1,
+    })
+    .where('id', '=', current.id)
     .where('board_id', '=', boardId)
     .returning(LABEL_COLUMNS)
-    .executeTakeFirst();
-  return row ? toLabel(row) : null;
+    .executeTakeFirstOrThrow();
+  const label = toLabel(row);
+  await recordLabel(db, label, userId);
+  return label;
 }
 
 /** Deletes a label, which takes it off every task; false when the board has no such label. */

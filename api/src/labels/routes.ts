@@ -1,41 +1,75 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { preValidationHookHandler } from 'fastify';
+import type { FastifyReply, preValidationHookHandler } from 'fastify';
 import { changeBoard } from '../boards/access.js';
-import { notFound } from '../errors.js';
+import { HttpError, notFound } from '../errors.js';
+import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { createLabel, deleteLabel, updateLabel } from './repository.js';
-import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel } from './schemas.js';
+import { createLabel, deleteLabel, findLabel, labelFields, updateLabel } from './repository.js';
+import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } from './schemas.js';
 
 const normalizeLabel: preValidationHookHandler = normalize({ title: 'trim', color: 'lower' });
 
 const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number) => ({ boardId, userId, change: 'labels' as const });
-
-  app.post('/:boardId', { schema: CreateLabel, preValidation: normalizeLabel }, async (request) => {
-    const boardId = request.params.boardId;
-    const { title, color = DEFAULT_LABEL_COLOR } = request.body;
-    return changeBoard(app, change(boardId, request.user.id), (trx) =>
-      createLabel(trx, boardId, { title, color }),
-    );
+  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
+    boardId,
+    userId,
+    change: 'labels' as const,
+    reply,
   });
 
-  app.put('/:boardId/:labelId', { schema: EditLabel, preValidation: normalizeLabel }, async (request) => {
+  app.post('/:boardId', { schema: CreateLabel, preValidation: normalizeLabel }, async (request, reply) => {
     const boardId = request.params.boardId;
-    const labelId = request.params.labelId;
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
-      const label = await updateLabel(trx, boardId, labelId, request.body);
-      if (!label) throw notFound();
+    const { title, color = DEFAULT_LABEL_COLOR } = request.body;
+    const userId = request.user.id;
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const label = await createLabel(trx, boardId, { title, color }, userId);
+      changes.label(label.id);
       return label;
     });
   });
 
-  app.delete('/:boardId/:labelId', { schema: DeleteLabel }, async (request) => {
+  // With `version`, as PUT /api/task/edit: fields merge, a field changed meanwhile by both is a 409.
+  app.put(
+    '/:boardId/:labelId',
+    { schema: EditLabel, preValidation: normalizeLabel },
+    async (request, reply) => {
+      const boardId = request.params.boardId;
+      const labelId = request.params.labelId;
+      const userId = request.user.id;
+      const { version, ...mine } = request.body;
+      return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+        const current = await findLabel(trx, boardId, labelId);
+        if (!current) throw notFound();
+        const fields = labelFields(current);
+        const save = await mergeSave(trx, {
+          entity: 'label',
+          entityId: labelId,
+          version,
+          current: fields,
+          mine,
+        });
+        if (save.conflicts.length > 0) {
+          throw new HttpError(409, { message: MESSAGES.conflict, label: current, conflicts: save.conflicts });
+        }
+        changes.label(labelId);
+        if (!save.changed) return current;
+        return updateLabel(trx, boardId, current, save.fields, userId);
+      });
+    },
+  );
+
+  app.delete('/:boardId/:labelId', { schema: DeleteLabel }, async (request, reply) => {
     const boardId = request.params.boardId;
     const labelId = request.params.labelId;
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
-      if (!(await deleteLabel(trx, boardId, labelId))) throw notFound();
-      return { success: true as const };
-    });
+    return changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        if (!(await deleteLabel(trx, boardId, labelId))) throw notFound();
+        changes.removeLabel(labelId);
+        return { success: true as const };
+      },
+    );
   });
 };
 

@@ -14,6 +14,8 @@ export type Label = Static<typeof Label>;
 
 export const DEFAULT_LABEL_COLOR = '#123456';
 
+export const MESSAGES = { conflict: 'Метку изменили' } as const;
+
 const Title = Type.String({ minLength: 1, maxLength: 100, 'x-error': 'Введите название метки' });
 
 const common = { tags: ['labels'], security: [{ bearer: [] }] };

@@ -8,16 +8,17 @@ const CREATOR_STAYS = { message: 'Создателя доски нельзя у�
 
 /** Under /api/board: the creator removes a member; any member removes themselves (leaves). */
 const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.delete('/:boardId/member/:userId', { schema: RemoveMember }, async (request) => {
+  app.delete('/:boardId/member/:userId', { schema: RemoveMember }, async (request, reply) => {
     const { boardId, userId: target } = request.params;
     const userId = request.user.id;
     await changeBoard(
       app,
-      { boardId, userId, change: 'members', lostAccess: [target] },
-      async (trx, _version, board) => {
+      { boardId, userId, change: 'members', lostAccess: [target], reply },
+      async (trx, _version, board, changes) => {
         if (target !== userId && board.createdBy !== userId) throw forbidden();
         if (target === board.createdBy) throw new HttpError(400, CREATOR_STAYS);
         if (!(await removeMember(trx, boardId, target))) throw notFound();
+        changes.memberList();
       },
     );
     return { success: true as const };

@@ -16,6 +16,7 @@ import { Server, type Socket } from 'socket.io';
 import type { User } from '../auth/schemas.js';
 import {
   type BoardChange,
+  type BoardPatch,
   boardIdOfRoom,
   boardRoom,
   type ClientToServerEvents,
@@ -43,7 +44,7 @@ type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<strin
 export interface Realtime {
   io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
   /** Tells everyone viewing the board, on every instance, that it changed. Call after commit. */
-  announce(boardId: number, version: number, change: BoardChange): void;
+  announce(boardId: number, version: number, change: BoardChange, patch?: BoardPatch): void;
   /** Takes a user's sockets out of a board's room at once (removed member, left, board deleted). */
   evict(boardId: number, userId?: number): void;
 }
@@ -162,8 +163,14 @@ export default fp<RealtimeOptions>(
 
     const realtime: Realtime = {
       io,
-      announce(boardId, version, change) {
-        io.to(boardRoom(boardId)).emit('update', { boardId, version, change, at: Date.now() });
+      announce(boardId, version, change, patch) {
+        io.to(boardRoom(boardId)).emit('update', {
+          boardId,
+          version,
+          change,
+          at: Date.now(),
+          ...(patch && { patch }),
+        });
       },
       evict(boardId, userId) {
         const target = userId === undefined ? io.in(boardRoom(boardId)) : io.in(userRoom(userId));

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database, RevisionsTable } from '../database.js';
-import type { Fields } from './merge.js';
+import { type Fields, mergeFields } from './merge.js';
 import type { Conflict } from './schemas.js';
 
 type Db = Kysely<Database>;
@@ -43,7 +43,12 @@ export interface History {
 }
 
 /** The item's fields as of `version` and every revision since. */
-export async function historySince(db: Db, entity: Entity, entityId: number, version: number): Promise<History> {
+export async function historySince(
+  db: Db,
+  entity: Entity,
+  entityId: number,
+  version: number,
+): Promise<History> {
   const rows = await db
     .selectFrom('revisions as r')
     .leftJoin('users as u', 'u.id', 'r.changed_by')
@@ -83,4 +88,35 @@ export function conflictAuthors(history: History, fields: readonly string[]): Co
     }
     return author;
   });
+}
+
+export interface VersionedSave<T extends Fields> {
+  entity: Entity;
+  entityId: number;
+  /** The version the form was loaded from; undefined: overwrite, as before versions existed. */
+  version: number | undefined;
+  current: T;
+  mine: Partial<T>;
+}
+
+/**
+ * The fields to write for a save: the form's values over the current ones when it sent no version,
+ * else the three-way merge against the fields as of its version (merge.ts), with the authors of any
+ * conflicting field.
+ */
+export async function mergeSave<T extends Fields>(
+  db: Db,
+  save: VersionedSave<T>,
+): Promise<{ fields: T; changed: boolean; conflicts: Conflict[] }> {
+  const history =
+    save.version === undefined ? null : await historySince(db, save.entity, save.entityId, save.version);
+  // No revision that old: when nothing changed since either, the form's values win; when something
+  // did, what the form started from is unknown and every field it sets differently is a conflict.
+  const base = (history?.base ?? (history?.later.length ? {} : save.current)) as T;
+  const merge = mergeFields(base, save.current, save.mine);
+  return {
+    fields: merge.merged,
+    changed: merge.changed,
+    conflicts: history ? conflictAuthors(history, merge.conflicts) : [],
+  };
 }

@@ -8,7 +8,11 @@ import { type Static, Type } from 'typebox';
 
 /** The version a form was loaded from; without it a save overwrites as it always did. */
 export const FormVersion = Type.Optional(
-  Type.Integer({ minimum: 0, 'x-error': 'Некорректная версия', description: 'the version the form was loaded from' }),
+  Type.Integer({
+    minimum: 0,
+    'x-error': 'Некорректная версия',
+    description: 'the version the form was loaded from',
+  }),
 );
 
 export const Conflict = Type.Object({

@@ -9,6 +9,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { commentsOfTask } from '../comments/repository.js';
 import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
+import { sameValue } from '../revisions/merge.js';
+import { recordRevision } from '../revisions/repository.js';
 import type { PriorityValue, Task, TaskDetail } from './schemas.js';
 
 type Db = Kysely<Database>;
@@ -84,6 +86,17 @@ function selectTasks(db: Db) {
     ]);
 }
 
+/** The board's tasks among `ids`, in id order (unknown ids are left out). */
+export async function findTasks(db: Db, boardId: number, ids: number[]): Promise<Task[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectTasks(db)
+    .where('t.id', 'in', ids)
+    .where('t.board_id', '=', boardId)
+    .orderBy('t.id')
+    .execute();
+  return rows.map(toTask);
+}
+
 export async function findTask(db: Db, boardId: number, taskId: number): Promise<Task | null> {
   const row = await selectTasks(db)
     .where('t.id', '=', taskId)
@@ -148,6 +161,55 @@ async function compactColumn(db: Db, columnId: number): Promise<void> {
   `.execute(db);
 }
 
+/** What PUT /api/task/edit sets, under the API's names: the fields a revision keeps. */
+export interface TaskFields {
+  [field: string]: unknown;
+  title: string;
+  description: string;
+  estimation: string;
+  priority: PriorityValue | null;
+  columnId: string;
+  assignees: number[];
+  labels: number[];
+}
+
+/** The task's editable fields and version now; null when the board has no such task. */
+export async function findTaskFields(
+  db: Db,
+  boardId: number,
+  taskId: number,
+): Promise<{ fields: TaskFields; version: number } | null> {
+  const row = await selectTasks(db)
+    .where('t.id', '=', taskId)
+    .where('t.board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    version: row.version,
+    fields: {
+      title: row.title,
+      description: row.description,
+      estimation: row.estimation,
+      priority: row.priority,
+      columnId: String(row.column_id),
+      assignees: row.assignees,
+      labels: row.labels,
+    },
+  };
+}
+
+/** Keeps the task's fields as of `version` (revisions/repository.ts). */
+function recordTask(
+  db: Db,
+  boardId: number,
+  taskId: number,
+  version: number,
+  fields: TaskFields,
+  userId: number,
+) {
+  return recordRevision(db, { boardId, entity: 'task', entityId: taskId, version, fields, userId });
+}
+
 export interface NewTask {
   columnId: number;
   title: string;
@@ -179,60 +241,58 @@ export async function createTask(db: Db, boardId: number, userId: number, task: 
     .executeTakeFirstOrThrow();
   await setAssignees(db, id, task.assignees);
   await setLabels(db, id, task.labels);
+  const created = (await findTaskFields(db, boardId, id))!;
+  await recordTask(db, boardId, id, created.version, created.fields, userId);
   return (await findTask(db, boardId, id))!;
 }
 
-export interface TaskChanges extends NewTask {
-  description: string;
-  estimation: string;
-}
-
 /**
- * Replaces a task's fields, assignees and labels; a new column puts it at that column's end. Null
- * when the board has no such task.
+ * Writes a task's fields (`next`, merged by the caller) over `current`: a new column puts it at that
+ * column's end. The version grows and the revision is kept only when something changed.
  */
 export async function updateTask(
   db: Db,
   boardId: number,
   taskId: number,
-  changes: TaskChanges,
-): Promise<Task | null> {
-  const current = await db
-    .selectFrom('tasks')
-    .select('column_id')
-    .where('id', '=', taskId)
-    .where('board_id', '=', boardId)
-    .executeTakeFirst();
-  if (!current) return null;
-  const moved = current.column_id !== changes.columnId;
+  current: { fields: TaskFields; version: number },
+  next: TaskFields,
+  userId: number,
+): Promise<Task> {
+  const from = Number(current.fields.columnId);
+  const to = Number(next.columnId);
+  const moved = from !== to;
+  const changed = Object.keys(next).some((field) => !sameValue(next[field], current.fields[field]));
+  const version = changed ? current.version + 1 : current.version;
   await db
     .updateTable('tasks')
     .set({
-      title: changes.title,
-      description: changes.description,
-      estimation: changes.estimation,
-      priority: changes.priority,
-      ...(moved && { column_id: changes.columnId, position: endOfColumn(changes.columnId) }),
+      title: next.title,
+      description: next.description,
+      estimation: next.estimation,
+      priority: next.priority,
+      version,
+      ...(moved && { column_id: to, position: endOfColumn(to) }),
     })
     .where('id', '=', taskId)
     .execute();
-  if (moved) await compactColumn(db, current.column_id);
-  await setAssignees(db, taskId, changes.assignees);
-  await setLabels(db, taskId, changes.labels);
-  return findTask(db, boardId, taskId);
+  if (moved) await compactColumn(db, from);
+  if (!sameValue(next.assignees, current.fields.assignees)) await setAssignees(db, taskId, next.assignees);
+  if (!sameValue(next.labels, current.fields.labels)) await setLabels(db, taskId, next.labels);
+  if (changed) await recordTask(db, boardId, taskId, version, next, userId);
+  return (await findTask(db, boardId, taskId))!;
 }
 
-/** Deletes a task (its comments and files go by cascade); false when the board has no such task. */
-export async function deleteTask(db: Db, boardId: number, taskId: number): Promise<boolean> {
+/** Deletes a task (its comments and files go by cascade): its column, or null when the board has no such task. */
+export async function deleteTask(db: Db, boardId: number, taskId: number): Promise<number | null> {
   const row = await db
     .deleteFrom('tasks')
     .where('id', '=', taskId)
     .where('board_id', '=', boardId)
     .returning('column_id')
     .executeTakeFirst();
-  if (!row) return false;
+  if (!row) return null;
   await compactColumn(db, row.column_id);
-  return true;
+  return row.column_id;
 }
 
 /** A column's task ids in order. */
@@ -266,7 +326,8 @@ export function orderAfterMove(
   return [...order];
 }
 
-export type MoveResult = 'moved' | 'unknown-task' | 'unknown-column';
+/** The column the task was in, or why nothing moved. */
+export type MoveResult = { from: number } | 'unknown-task' | 'unknown-column';
 
 /**
  * Moves a task into `columnId` at the place `listed` (the client's view of that column) gives it,
@@ -278,14 +339,11 @@ export async function moveTask(
   taskId: number,
   columnId: number,
   listed: readonly number[],
+  userId: number,
 ): Promise<MoveResult> {
-  const task = await db
-    .selectFrom('tasks')
-    .select('column_id')
-    .where('id', '=', taskId)
-    .where('board_id', '=', boardId)
-    .executeTakeFirst();
+  const task = await findTaskFields(db, boardId, taskId);
   if (!task) return 'unknown-task';
+  const from = Number(task.fields.columnId);
   const column = await db
     .selectFrom('columns')
     .select('id')
@@ -300,6 +358,11 @@ export async function moveTask(
     where tasks.id = v.id and tasks.board_id = ${boardId}
       and (tasks.column_id <> ${columnId} or tasks.position <> v.ord - 1)
   `.execute(db);
-  if (task.column_id !== columnId) await compactColumn(db, task.column_id);
-  return 'moved';
+  if (from !== columnId) {
+    await compactColumn(db, from);
+    const version = task.version + 1;
+    await db.updateTable('tasks').set({ version }).where('id', '=', taskId).execute();
+    await recordTask(db, boardId, taskId, version, { ...task.fields, columnId: String(columnId) }, userId);
+  }
+  return { from };
 }

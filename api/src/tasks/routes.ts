@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { preValidationHookHandler } from 'fastify';
+import type { FastifyReply, preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { changeBoard, requireBoardMember } from '../boards/access.js';
 import { columnExists } from '../columns/repository.js';
@@ -8,12 +8,15 @@ import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { fileKeysOf } from '../files/repository.js';
 import { toId, toIds } from '../ids.js';
 import { countBoardLabels } from '../labels/repository.js';
+import { mergeSave } from '../revisions/repository.js';
 import {
   countAssignable,
   createTask,
   deleteTask,
   findTaskDetail,
+  findTaskFields,
   moveTask,
+  type TaskFields,
   updateTask,
 } from './repository.js';
 import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from './schemas.js';
@@ -47,9 +50,14 @@ async function checkReferences(
 }
 
 const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number) => ({ boardId, userId, change: 'tasks' as const });
+  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
+    boardId,
+    userId,
+    change: 'tasks' as const,
+    reply,
+  });
 
-  app.post('/create', { schema: CreateTask, preValidation: normalizeTask }, async (request) => {
+  app.post('/create', { schema: CreateTask, preValidation: normalizeTask }, async (request, reply) => {
     const { body } = request;
     const boardId = toId(body.boardId);
     const task = {
@@ -60,9 +68,11 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       labels: toIds(body.labels ?? []),
     };
     const userId = request.user.id;
-    return changeBoard(app, change(boardId, userId), async (trx) => {
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       await checkReferences(trx, boardId, task);
-      return createTask(trx, boardId, userId, task);
+      const created = await createTask(trx, boardId, userId, task);
+      changes.task(Number(created.id)).column(task.columnId);
+      return created;
     });
   });
 
@@ -74,12 +84,15 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return task;
   });
 
-  app.put('/edit', { schema: EditTask, preValidation: normalizeTask }, async (request) => {
+  // With `version`, a save made from an older copy changes only the fields the form changed, and a
+  // field someone else changed meanwhile to another value answers 409 (revisions/).
+  app.put('/edit', { schema: EditTask, preValidation: normalizeTask }, async (request, reply) => {
     const { body } = request;
     const boardId = toId(body.boardId);
     const taskId = toId(body.taskId);
-    const changes = {
-      columnId: toId(body.columnId),
+    const userId = request.user.id;
+    const mine: TaskFields = {
+      columnId: String(toId(body.columnId)),
       title: body.title,
       description: body.description,
       estimation: body.estimation,
@@ -87,37 +100,66 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assignees: toIds(body.assignees),
       labels: toIds(body.labels),
     };
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
-      await checkReferences(trx, boardId, changes);
-      const task = await updateTask(trx, boardId, taskId, changes);
-      if (!task) throw notFound();
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const current = await findTaskFields(trx, boardId, taskId);
+      if (!current) throw notFound();
+      const save = await mergeSave(trx, {
+        entity: 'task',
+        entityId: taskId,
+        version: body.version,
+        current: current.fields,
+        mine,
+      });
+      if (save.conflicts.length > 0) {
+        const task = await findTaskDetail(trx, boardId, taskId);
+        throw new HttpError(409, { message: MESSAGES.conflict, task, conflicts: save.conflicts });
+      }
+      const next = save.fields;
+      await checkReferences(trx, boardId, {
+        columnId: Number(next.columnId),
+        assignees: next.assignees,
+        labels: next.labels,
+      });
+      const task = await updateTask(trx, boardId, taskId, current, next, userId);
+      changes.task(taskId);
+      if (next.columnId !== current.fields.columnId)
+        changes.column(Number(current.fields.columnId), Number(next.columnId));
       return task;
     });
   });
 
-  app.delete('/delete/:boardId/:taskId', { schema: DeleteTask }, async (request) => {
+  app.delete('/delete/:boardId/:taskId', { schema: DeleteTask }, async (request, reply) => {
     const boardId = request.params.boardId;
     const taskId = request.params.taskId;
-    const fileKeys = await changeBoard(app, change(boardId, request.user.id), async (trx) => {
-      const keys = await fileKeysOf(trx, { taskId });
-      if (!(await deleteTask(trx, boardId, taskId))) throw notFound();
-      return keys;
-    });
+    const fileKeys = await changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        const keys = await fileKeysOf(trx, { taskId });
+        const columnId = await deleteTask(trx, boardId, taskId);
+        if (columnId === null) throw notFound();
+        changes.removeTask(taskId).column(columnId);
+        return keys;
+      },
+    );
     // The rows went with the task; their objects go once that is committed.
     await app.storage.removeMany(fileKeys);
     return { success: true as const };
   });
 
-  app.put('/move', { schema: MoveTask }, async (request) => {
+  app.put('/move', { schema: MoveTask }, async (request, reply) => {
     const { body } = request;
     const boardId = toId(body.boardId);
     const taskId = toId(body.taskId);
+    const columnId = toId(body.newColumnId);
     const listed = toIds(body.newColumnTaskIds);
-    return changeBoard(app, change(boardId, request.user.id), async (trx) => {
+    const userId = request.user.id;
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       if (!listed.includes(taskId)) throw new HttpError(400, { taskId: MESSAGES.notInList });
-      const result = await moveTask(trx, boardId, taskId, toId(body.newColumnId), listed);
+      const result = await moveTask(trx, boardId, taskId, columnId, listed, userId);
       if (result === 'unknown-task') throw notFound();
       if (result === 'unknown-column') throw new HttpError(400, { newColumnId: MESSAGES.column });
+      changes.task(taskId).column(result.from, columnId);
       return { success: true as const };
     });
   });

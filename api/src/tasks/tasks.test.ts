@@ -43,6 +43,7 @@ describe('POST /api/task/create', () => {
         filesCount: 0,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         createdBy: b.member.id,
+        version: 1,
       },
     });
     const second = await call(t.app, b.creator, 'POST', '/api/task/create', {
