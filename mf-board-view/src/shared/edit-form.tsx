@@ -11,6 +11,8 @@ export interface EditFormProps {
   deleteText?: string;
   deleteStatus: Status;
   onDelete: () => void;
+  /** Both actions are off (the item is gone); the form can still be read and closed. */
+  disabled?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -23,22 +25,23 @@ export function EditForm({
   deleteText = 'Удалить',
   deleteStatus,
   onDelete,
+  disabled = false,
   className,
   children,
 }: EditFormProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onSave();
+    if (!disabled) onSave();
   };
   return (
     <form className={className} noValidate onSubmit={onSubmit}>
       <FormError>{error}</FormError>
       {children}
       <div className="bv-modal-actions">
-        <Button variant="fail" status={deleteStatus} onClick={onDelete}>
+        <Button variant="fail" status={deleteStatus} disabled={disabled} onClick={onDelete}>
           {deleteText}
         </Button>
-        <Button type="submit" status={status}>
+        <Button type="submit" status={status} disabled={disabled}>
           Сохранить
         </Button>
       </div>

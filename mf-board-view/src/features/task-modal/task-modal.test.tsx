@@ -5,6 +5,9 @@ import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-
 import { describe, expect, it } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 
+// The lazy task chunk, the board and the task load before the form shows: generous under a busy run.
+const WAIT = { timeout: 5000 };
+
 const detail = (): TaskDetail => ({
   ...makeTask('2', '10', {
     title: 'Сверстать доску',
@@ -18,7 +21,7 @@ const detail = (): TaskDetail => ({
   files: [{ id: 9, boardId: 7, taskId: '2', name: 'макет.png', url: '/x', type: 'image/png', size: 10 }],
 });
 
-describe('task modal', () => {
+describe('task modal', { timeout: 15_000 }, () => {
   it('opens over the board from the URL, fills the form and saves it', async () => {
     routeApi({
       'GET /api/board/7': makeBoard(),
@@ -26,10 +29,10 @@ describe('task modal', () => {
       'PUT /api/task/edit': makeTask('2', '11'),
     });
     renderApp('/board/7/task/2?label=21');
-    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' });
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
     expect(useModalStore.getState().modal).toBe('EDIT_TASK');
     expect(screen.getByRole('heading', { name: 'Проект Альфа' })).toBeTruthy();
-    const title = (await within(dialog).findByLabelText('Название')) as HTMLInputElement;
+    const title = (await within(dialog).findByLabelText('Название', {}, WAIT)) as HTMLInputElement;
     expect(title.value).toBe('Сверстать доску');
     expect((within(dialog).getByLabelText('Описание') as HTMLTextAreaElement).value).toBe('Подробности');
     expect(within(dialog).getByText('макет.png')).toBeTruthy();
@@ -46,7 +49,7 @@ describe('task modal', () => {
     fireEvent.change(within(dialog).getByLabelText('Приоритет'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('Фича'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(location()).toBe('/board/7?label=21'));
+    await waitFor(() => expect(location()).toBe('/board/7?label=21'), WAIT);
     expect(bodyOf('PUT /api/task/edit')).toEqual({
       boardId: 7,
       taskId: '2',
@@ -57,6 +60,7 @@ describe('task modal', () => {
       priority: null,
       assignees: [2],
       labels: [21, 22],
+      version: 1,
     });
     expect(useModalStore.getState().modal).toBeNull();
   });

@@ -11,6 +11,8 @@ export interface EditTaskBody {
   priority: PriorityValue | null;
   assignees: number[];
   labels: number[];
+  /** The version the form is based on: the API merges others' changes made since (409 on a clash). */
+  version: number;
 }
 
 export function editTask(body: EditTaskBody) {

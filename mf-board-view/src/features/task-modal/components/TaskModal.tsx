@@ -1,47 +1,16 @@
-import type { PriorityValue, TaskDetail } from 'api/contract';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  ApiError,
-  Button,
-  errorsOf,
-  Modal,
-  MultiSelect,
-  Select,
-  Spinner,
-  TextArea,
-  TextField,
-  useConfirmedAction,
-  useSubmit,
-} from 'shared-ui';
-import { useBoard, useBoardState, useReload } from '../../../shared/board-context';
+import type { TaskDetail } from 'api/contract';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Modal, Spinner, useConfirmedAction, useSubmit } from 'shared-ui';
+import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
-import { activeMembers, memberLabel } from '../../../shared/members';
-import { deleteTask } from '../api/delete-task';
-import { editTask } from '../api/edit-task';
-import { getTask } from '../api/get-task';
+import type { TaskField, TaskForm } from '../model/task-form';
+import { useTaskDraft } from '../model/use-task-draft';
+import { ConflictPanel } from './ConflictPanel';
+import { TaskFields } from './TaskFields';
 import './task-modal.css';
 
-interface TaskForm {
-  title: string;
-  description: string;
-  columnId: string;
-  labels: string[];
-  priority: string;
-  assignees: string[];
-  estimation: string;
-}
-
-const toForm = (task: TaskDetail): TaskForm => ({
-  title: task.title,
-  description: task.description,
-  columnId: task.columnId,
-  labels: task.labels.map(String),
-  priority: task.priority ?? '',
-  assignees: task.assignees.map(String),
-  estimation: task.estimation,
-});
-
 const FILES_TITLE_ID = 'bv-task-files-title';
+const DELETED_TEXT = 'Задача удалена';
 
 export interface TaskModalProps {
   taskId: string;
@@ -52,114 +21,72 @@ export interface TaskModalProps {
   renderFiles: (task: TaskDetail, titleId: string) => ReactNode;
 }
 
-/** EDIT_TASK (1200px): the task's fields on the left, comments and files on the right. */
+/**
+ * EDIT_TASK (1200px): the task's fields on the left, comments and files on the right. While it is
+ * open, others' changes flow into the fields the user has not touched and the comments and files
+ * follow; a save that clashes with them asks, per field, whose value to keep (model/draft.ts).
+ */
 export function TaskModal({ taskId, onClose, renderComments, renderFiles }: TaskModalProps) {
   const board = useBoard();
   const reloadBoard = useReload();
-  // The board's copy of the task changes when someone else edits it (or adds a comment): refetch.
-  const boardTask = useBoardState((state) => state.board?.tasks[taskId]);
   const life = useSubmit();
   const { errors } = life;
   const remove = useConfirmedAction({ onError: life.setErrors });
-  const [task, setTask] = useState<TaskDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [form, setForm] = useState<TaskForm | null>(null);
-  const deleted = useRef(false);
+  const task = useTaskDraft(board.id, taskId);
+  const { detail, draft, deleted } = task;
+  const conflictPanel = useRef<HTMLElement>(null);
+  // Bumped by each save that answered with conflicts: the panel then takes the focus.
+  const [conflictRound, setConflictRound] = useState(0);
 
-  const reloadTask = useCallback(async () => {
-    try {
-      const detail = await getTask(board.id, taskId);
-      setTask(detail);
-      // The form starts from the first answer; later answers refresh comments and files only.
-      setForm((current) => current ?? toForm(detail));
-      setLoadError(null);
-    } catch (error) {
-      if (deleted.current) return;
-      setLoadError(
-        error instanceof ApiError && error.status === 404
-          ? 'Задача не найдена: возможно, её удалили.'
-          : (errorsOf(error).message ?? 'Не удалось загрузить задачу.'),
-      );
-    }
-  }, [board.id, taskId]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: boardTask is the trigger
   useEffect(() => {
-    void reloadTask();
-  }, [reloadTask, boardTask]);
+    if (conflictRound > 0) conflictPanel.current?.focus();
+  }, [conflictRound]);
 
-  const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) => {
-    setForm((current) => (current ? { ...current, [key]: value } : current));
+  const set = <K extends TaskField>(key: K, value: TaskForm[K]) => {
+    task.edit(key, value);
     life.clearError(key);
     life.edited();
   };
 
   const onSave = async () => {
-    if (!form) return;
-    const saved = await life.submit(() =>
-      editTask({
-        boardId: board.id,
-        taskId,
-        title: form.title,
-        description: form.description,
-        columnId: form.columnId,
-        estimation: form.estimation,
-        priority: (form.priority || null) as PriorityValue | null,
-        assignees: form.assignees.map(Number),
-        labels: form.labels.map(Number),
-      }),
+    if (deleted) return;
+    let outcome = 'saved' as 'saved' | 'conflict';
+    const done = await life.submit(
+      async () => {
+        outcome = await task.save();
+      },
+      { after: 'default' },
     );
-    if (saved) {
-      void reloadBoard();
-      onClose();
+    if (!done) return;
+    if (outcome === 'conflict') {
+      setConflictRound((round) => round + 1);
+      return;
     }
+    void reloadBoard();
+    onClose();
   };
 
   const onDelete = async () => {
     const confirm = {
       title: 'Удалить задачу?',
-      message: `Задача «${task?.title ?? ''}» будет удалена вместе с комментариями и файлами.`,
+      message: `Задача «${detail?.title ?? ''}» будет удалена вместе с комментариями и файлами.`,
       confirmText: 'Удалить задачу',
     };
-    const done = await remove.run(confirm, async () => {
-      // A reload that answers 404 meanwhile is this deletion, not an error to show.
-      deleted.current = true;
-      try {
-        await deleteTask(board.id, taskId);
-      } catch (error) {
-        deleted.current = false;
-        throw error;
-      }
-    });
-    if (done) {
+    if (await remove.run(confirm, task.remove)) {
       void reloadBoard();
       onClose();
     }
   };
 
-  const members = activeMembers(board);
-  // Someone assigned earlier who has left stays selectable to be removed, named as before.
-  const assigneeOptions = [
-    ...members,
-    ...board.members.filter(
-      (member) => !members.includes(member) && form?.assignees.includes(String(member.id)),
-    ),
-  ].map((member) => ({
-    value: String(member.id),
-    label: memberLabel(member),
-    disabled: !members.includes(member) && !form?.assignees.includes(String(member.id)),
-  }));
-
   let body: ReactNode;
-  if (loadError && !task) {
-    body = (
+  if (!detail || !draft) {
+    const failure = deleted ? DELETED_TEXT : task.loadError;
+    body = failure ? (
       <div className="bv-task__state" role="alert">
-        <p>{loadError}</p>
-        <Button onClick={() => void reloadTask()}>Повторить</Button>
+        <p>{failure}</p>
+        {!deleted && <Button onClick={() => void task.reloadTask()}>Повторить</Button>}
       </div>
-    );
-  } else if (!task || !form) {
-    body = (
+    ) : (
       <div className="bv-task__state">
         <Spinner label="Загрузка задачи…" />
       </div>
@@ -169,87 +96,25 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
       <div className="bv-task">
         <EditForm
           className="bv-task__form"
-          error={errors.message ?? errors.taskId}
-          status={life.status}
+          error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId)}
+          status={deleted ? 'default' : life.status}
           onSave={() => void onSave()}
           deleteStatus={remove.status}
           onDelete={() => void onDelete()}
+          disabled={deleted}
         >
-          <TextField
-            label="Название"
-            name="title"
-            value={form.title}
-            maxLength={500}
-            error={errors.title}
-            onChange={(event) => set('title', event.target.value)}
+          <ConflictPanel
+            ref={conflictPanel}
+            conflicts={draft.conflicts}
+            board={board}
+            onChoose={task.choose}
           />
-          <TextArea
-            label="Описание"
-            name="description"
-            rows={8}
-            maxLength={20000}
-            value={form.description}
-            error={errors.description}
-            placeholder="Добавьте подробности, ссылки, критерии готовности…"
-            onChange={(event) => set('description', event.target.value)}
-          />
-          <div className="bv-task__grid">
-            <Select
-              label="Колонка"
-              name="columnId"
-              value={form.columnId}
-              error={errors.columnId}
-              options={board.columnOrder.map((id) => ({ value: id, label: board.columns[id]?.name ?? id }))}
-              onChange={(event) => set('columnId', event.target.value)}
-            />
-            <Select
-              label="Приоритет"
-              name="priority"
-              value={form.priority}
-              error={errors.priority}
-              options={[
-                { value: '', label: 'Не задан' },
-                ...board.priorities.map((item) => ({ value: item.value, label: item.label })),
-              ]}
-              onChange={(event) => set('priority', event.target.value)}
-            />
-            <TextField
-              label="Оценка"
-              name="estimation"
-              inputMode="decimal"
-              maxLength={8}
-              placeholder="Например, 3"
-              value={form.estimation}
-              error={errors.estimation}
-              onChange={(event) => set('estimation', event.target.value)}
-            />
-          </div>
-          <MultiSelect
-            label="Метки"
-            name="labels"
-            value={form.labels}
-            error={errors.labels}
-            emptyText="На доске пока нет меток"
-            options={board.labels.map((label) => ({
-              value: String(label.id),
-              label: label.title,
-              color: label.color,
-            }))}
-            onChange={(value) => set('labels', value)}
-          />
-          <MultiSelect
-            label="Исполнители"
-            name="assignees"
-            value={form.assignees}
-            error={errors.assignees}
-            options={assigneeOptions}
-            onChange={(value) => set('assignees', value)}
-          />
+          <TaskFields board={board} form={draft.form} errors={errors} onChange={set} />
         </EditForm>
         <aside className="bv-task__side">
-          {renderComments(task, reloadTask)}
+          {renderComments(detail, task.reloadTask)}
           <section className="bv-files-area" aria-labelledby={FILES_TITLE_ID} data-area="files">
-            {renderFiles(task, FILES_TITLE_ID)}
+            {renderFiles(detail, FILES_TITLE_ID)}
           </section>
         </aside>
       </div>
@@ -258,7 +123,7 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
 
   return (
     <Modal
-      title={task ? `Задача ${task.number}` : 'Задача'}
+      title={detail ? `Задача ${detail.number}` : 'Задача'}
       width={1200}
       onClose={onClose}
       className="bv-task-modal"

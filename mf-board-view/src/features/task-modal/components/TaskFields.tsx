@@ -1,0 +1,102 @@
+import type { Board } from 'api/contract';
+import { type FieldErrors, MultiSelect, Select, TextArea, TextField } from 'shared-ui';
+import { activeMembers, memberLabel } from '../../../shared/members';
+import { FIELD_LABELS, type TaskField, type TaskForm } from '../model/task-form';
+
+export interface TaskFieldsProps {
+  board: Board;
+  form: TaskForm;
+  errors: FieldErrors;
+  onChange: <K extends TaskField>(field: K, value: TaskForm[K]) => void;
+}
+
+/** The task's editable fields, labelled as FIELD_LABELS names them (the conflict texts use the same). */
+export function TaskFields({ board, form, errors, onChange }: TaskFieldsProps) {
+  const members = activeMembers(board);
+  // Someone assigned earlier who has left stays selectable to be removed, named as before.
+  const assigneeOptions = [
+    ...members,
+    ...board.members.filter(
+      (member) => !members.includes(member) && form.assignees.includes(String(member.id)),
+    ),
+  ].map((member) => ({
+    value: String(member.id),
+    label: memberLabel(member),
+    disabled: !members.includes(member) && !form.assignees.includes(String(member.id)),
+  }));
+
+  return (
+    <>
+      <TextField
+        label={FIELD_LABELS.title}
+        name="title"
+        value={form.title}
+        maxLength={500}
+        error={errors.title}
+        onChange={(event) => onChange('title', event.target.value)}
+      />
+      <TextArea
+        label={FIELD_LABELS.description}
+        name="description"
+        rows={8}
+        maxLength={20000}
+        value={form.description}
+        error={errors.description}
+        placeholder="Добавьте подробности, ссылки, критерии готовности…"
+        onChange={(event) => onChange('description', event.target.value)}
+      />
+      <div className="bv-task__grid">
+        <Select
+          label={FIELD_LABELS.columnId}
+          name="columnId"
+          value={form.columnId}
+          error={errors.columnId}
+          options={board.columnOrder.map((id) => ({ value: id, label: board.columns[id]?.name ?? id }))}
+          onChange={(event) => onChange('columnId', event.target.value)}
+        />
+        <Select
+          label={FIELD_LABELS.priority}
+          name="priority"
+          value={form.priority}
+          error={errors.priority}
+          options={[
+            { value: '', label: 'Не задан' },
+            ...board.priorities.map((item) => ({ value: item.value, label: item.label })),
+          ]}
+          onChange={(event) => onChange('priority', event.target.value)}
+        />
+        <TextField
+          label={FIELD_LABELS.estimation}
+          name="estimation"
+          inputMode="decimal"
+          maxLength={8}
+          placeholder="Например, 3"
+          value={form.estimation}
+          error={errors.estimation}
+          onChange={(event) => onChange('estimation', event.target.value)}
+        />
+      </div>
+      <MultiSelect
+        label={FIELD_LABELS.labels}
+        name="labels"
+        value={form.labels}
+        error={errors.labels}
+        emptyText="На доске пока нет меток"
+        options={board.labels.map((label) => ({
+          value: String(label.id),
+          label: label.title,
+          color: label.color,
+        }))}
+        onChange={(value) => onChange('labels', value)}
+      />
+      <MultiSelect
+        label={FIELD_LABELS.assignees}
+        name="assignees"
+        value={form.assignees}
+        error={errors.assignees}
+        options={assigneeOptions}
+        onChange={(value) => onChange('assignees', value)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Board } from 'api/contract';
+import { memberLabel } from '../../../shared/members';
+import { FIELD_LABELS, type TaskField, type TaskForm } from './task-form';
+
+const LONG_TEXT = 160;
+
+/** 'Поле «Описание» изменил(а) Анна': who changed a field the user is editing. */
+export function conflictTitle(field: TaskField, name: string): string {
+  const who = name.trim() || 'другой участник';
+  return `Поле «${FIELD_LABELS[field]}» изменил(а) ${who}`;
+}
+
+/** A field's value as a person reads it: names for ids, a shortened description. */
+export function valueText(field: TaskField, value: TaskForm[TaskField], board: Board): string {
+  if (Array.isArray(value)) {
+    const names = value.map((id) =>
+      field === 'labels'
+        ? (board.labels.find((label) => String(label.id) === id)?.title ?? id)
+        : memberLabelOf(board, id),
+    );
+    return names.length > 0 ? names.join(', ') : 'нет';
+  }
+  if (field === 'columnId') return board.columns[value]?.name ?? value;
+  if (field === 'priority') {
+    return board.priorities.find((item) => item.value === value)?.label ?? 'Не задан';
+  }
+  if (!value.trim()) return 'пусто';
+  return value.length > LONG_TEXT ? `${value.slice(0, LONG_TEXT)}…` : value;
+}
+
+function memberLabelOf(board: Board, id: string): string {
+  const member = board.members.find((item) => String(item.id) === id);
+  return member ? memberLabel(member) : id;
+}

@@ -1,0 +1,139 @@
+import type { TaskDetail } from 'api/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, errorsOf } from 'shared-ui';
+import { useBoardState } from '../../../shared/board-context';
+import { deleteTask } from '../api/delete-task';
+import { editTask } from '../api/edit-task';
+import { getTask } from '../api/get-task';
+import { conflictsAgainst, isConflictError, readConflict, type SaveConflict } from './conflict';
+import {
+  type Choice,
+  chooseValue,
+  type Draft,
+  editField,
+  followDetail,
+  rebaseOnConflict,
+  startDraft,
+} from './draft';
+import { fromForm, type TaskField, type TaskForm } from './task-form';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The 409's own body when the client kept it (a raw `data`), else the field-keyed `body`. */
+const bodyOf = (error: ApiError): unknown => ('data' in error ? error.data : error.body);
+
+/**
+ * One open task: its detail (comments and files included), the form's draft (draft.ts), and whether
+ * the task is gone. The detail is re-fetched whenever the board's copy of the task shows a change
+ * (a newer version, another comment or file count) or leaves the board: a task missing from a
+ * filtered board may still exist, so only a 404 counts as deleted.
+ */
+export function useTaskDraft(boardId: number, taskId: string) {
+  const boardTask = useBoardState((state) => state.board?.tasks[taskId]);
+  const [detail, setDetail] = useState<TaskDetail | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  // The draft without waiting for a render, so a save right after a 409 sends the rebased form.
+  const current = useRef<Draft | null>(null);
+  // Only the answer of the latest fetch is applied; an older one arriving late is dropped.
+  const latest = useRef(0);
+  // Our own deletion in progress: the 404 it causes is not news.
+  const removing = useRef(false);
+
+  const update = useCallback((change: (draft: Draft | null) => Draft | null) => {
+    current.current = change(current.current);
+    setDraft(current.current);
+  }, []);
+
+  const showDetail = useCallback(
+    (next: TaskDetail) => {
+      latest.current += 1;
+      setDetail(next);
+      setLoadError(null);
+      setDeleted(false);
+      update((draft) => (draft ? followDetail(draft, next) : startDraft(next)));
+    },
+    [update],
+  );
+
+  const reloadTask = useCallback(async () => {
+    const request = ++latest.current;
+    try {
+      const next = await getTask(boardId, taskId);
+      if (request === latest.current) showDetail(next);
+    } catch (error) {
+      if (request !== latest.current || removing.current) return;
+      if (isNotFound(error)) setDeleted(true);
+      else setLoadError(errorsOf(error).message ?? 'Не удалось загрузить задачу.');
+    }
+  }, [boardId, taskId, showDetail]);
+
+  const change = boardTask
+    ? [boardTask.version, boardTask.commentsCount, boardTask.filesCount, boardTask.columnId].join(':')
+    : 'absent';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the board's copy of the task is the trigger
+  useEffect(() => {
+    void reloadTask();
+  }, [reloadTask, change]);
+
+  /** The 409's task and conflicts; without its body, the current task and the fields both changed. */
+  const conflictOf = async (error: ApiError, sent: Draft): Promise<SaveConflict> => {
+    const known = readConflict(bodyOf(error));
+    if (known) return known;
+    const task = await getTask(boardId, taskId);
+    return { task, conflicts: conflictsAgainst(sent.base, sent.form, task) };
+  };
+
+  /**
+   * Sends the form with its version. A 409 rebases the draft on the current task and resolves
+   * 'conflict' when a field needs the user's choice; when none does (only fields the user left alone
+   * clashed) the save is sent once more. Any other failure rejects (a 404 also marks the task deleted).
+   */
+  const save = async (): Promise<'saved' | 'conflict'> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const sent = current.current;
+      if (!sent) throw new Error('useTaskDraft: save before the task loaded');
+      try {
+        await editTask({ boardId, taskId, ...fromForm(sent.form), version: sent.version });
+        return 'saved';
+      } catch (error) {
+        if (isNotFound(error)) setDeleted(true);
+        if (!isConflictError(error)) throw error;
+        const { task, conflicts } = await conflictOf(error, sent).catch((failure: unknown) => {
+          if (isNotFound(failure)) setDeleted(true);
+          throw failure;
+        });
+        latest.current += 1;
+        setDetail(task);
+        update((draft) => draft && rebaseOnConflict(draft, task, conflicts));
+        if ((current.current?.conflicts.length ?? 0) > 0) return 'conflict';
+        if (attempt > 0) throw error;
+      }
+    }
+  };
+
+  const remove = async () => {
+    removing.current = true;
+    try {
+      await deleteTask(boardId, taskId);
+    } catch (error) {
+      removing.current = false;
+      throw error;
+    }
+  };
+
+  return {
+    detail,
+    draft,
+    deleted,
+    loadError,
+    reloadTask,
+    save,
+    remove,
+    edit: <K extends TaskField>(field: K, value: TaskForm[K]) =>
+      update((draft) => draft && editField(draft, field, value)),
+    choose: (field: TaskField, choice: Choice) =>
+      update((draft) => draft && chooseValue(draft, field, choice)),
+  };
+}
