@@ -93,9 +93,11 @@ function nextColumnOrder(order: string[], patched: string[] | undefined, removed
  * cannot be applied here (re-fetch instead).
  */
 export function applyPatch(board: Board, update: BoardUpdate, filters: Filters): Board | null {
-  if (board.version >= update.version) return board;
   const patch = update.patch;
-  if (!patch || patch.prevVersion !== board.version) return null;
+  // No patch: a deletion or a resync (version 0), which only a re-fetch can show.
+  if (!patch) return null;
+  if (board.version >= update.version) return board;
+  if (patch.prevVersion !== board.version) return null;
 
   const filter = taskFilter(filters);
   const removedLabels = new Set(patch.removed?.labels);

@@ -1,9 +1,11 @@
 import type { Board } from 'api/contract';
-import { ApiError } from 'shared-ui';
+import type { BoardPatch, BoardUpdate } from 'api/realtime-contract';
+import { ApiError, apiClient } from 'shared-ui';
+import { calls, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask } from '../test/utils';
-import { createBoardStore, shareUnchanged } from './board-store';
-import { emptyFilters } from './filters';
+import { createBoardStore, ECHO_WAIT_MS, shareUnchanged } from './board-store';
+import { emptyFilters, type Filters } from './filters';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -83,5 +85,121 @@ describe('board store', () => {
     expect(shared.tasks['2']).toBe(after.tasks['2']);
     expect(shared.columns['11']).toBe(before.columns['11']);
     expect(shared.labels).toBe(before.labels);
+  });
+});
+
+/** GET /api/board/:id through the API client, as the board screen fetches it. */
+const getBoard = (boardId: string, filters: Filters) =>
+  apiClient.get<Board>(`/api/board/${boardId}`, { query: filters });
+
+const boardGets = () => calls().filter((call) => call.startsWith('GET /api/board/7'));
+
+function update(version: number, patch?: Omit<BoardPatch, 'prevVersion' | 'userId'>): BoardUpdate {
+  return {
+    boardId: 7,
+    version,
+    change: 'tasks',
+    at: 0,
+    ...(patch && { patch: { prevVersion: version - 1, userId: 2, ...patch } }),
+  };
+}
+
+const renamed = (version: number) =>
+  update(version, { tasks: [makeTask('2', '10', { title: `Версия ${version}` })] });
+
+describe('board store and realtime updates', () => {
+  async function loadedStore(live = false) {
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    const store = createBoardStore('7', getBoard);
+    await store.getState().reload();
+    store.getState().setLive(live);
+    return store;
+  }
+
+  it('applies a patch without a request, and re-fetches once after a gap or an update without one', async () => {
+    const store = await loadedStore(true);
+    await store.getState().applyUpdate(renamed(2));
+    expect(store.getState().board?.tasks['2']?.title).toBe('Версия 2');
+    expect(store.getState().serverBoard).toBe(store.getState().board);
+    expect(boardGets()).toHaveLength(1);
+
+    routeApi({ 'GET /api/board/7': makeBoard({ version: 4, name: 'С сервера' }) });
+    await store.getState().applyUpdate(renamed(4));
+    expect(boardGets()).toHaveLength(2);
+    expect(store.getState().board).toMatchObject({ version: 4, name: 'С сервера' });
+
+    await store.getState().applyUpdate({ boardId: 7, version: 0, change: 'resync', at: 0 });
+    expect(boardGets()).toHaveLength(3);
+  });
+
+  it('replaces a drag in progress with the patched board', async () => {
+    const store = await loadedStore(true);
+    store.getState().applyOptimistic((board) => ({ ...board, columnOrder: ['11', '10'] }));
+    await store.getState().applyUpdate(renamed(2));
+    expect(store.getState().board?.columnOrder).toEqual(['10', '11']);
+  });
+
+  it('keeps a patched board when an older answer arrives afterwards', async () => {
+    const store = await loadedStore(true);
+    let answer!: (board: Board) => void;
+    routeApi({
+      'GET /api/board/7': () =>
+        new Promise<Response>((resolve) => {
+          answer = (board) => resolve(Response.json(board));
+        }),
+    });
+    const reloading = store.getState().reload();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    await store.getState().applyUpdate(renamed(2));
+    answer(makeBoard());
+    await reloading;
+    expect(store.getState().board).toMatchObject({ version: 2, tasks: { '2': { title: 'Версия 2' } } });
+  });
+
+  it("waits for the echo of the user's own change instead of re-fetching while live", async () => {
+    const store = await loadedStore(true);
+    store.getState().expectVersion({ boardId: 8, version: 9 });
+    store.getState().expectVersion({ boardId: 7, version: 2 });
+    let caughtUp = false;
+    const catchingUp = store
+      .getState()
+      .catchUp()
+      .then(() => {
+        caughtUp = true;
+      });
+    await Promise.resolve();
+    expect(caughtUp).toBe(false);
+    await store.getState().applyUpdate(renamed(2));
+    await catchingUp;
+    expect(store.getState().board?.tasks['2']?.title).toBe('Версия 2');
+    // Already shown: nothing to wait for.
+    await store.getState().catchUp();
+    expect(boardGets()).toHaveLength(1);
+  });
+
+  it('re-fetches at once when the socket is not live, and after a while when the echo is late', async () => {
+    const store = await loadedStore(false);
+    vi.useFakeTimers();
+    try {
+      store.getState().expectVersion({ boardId: 7, version: 2 });
+      routeApi({ 'GET /api/board/7': makeBoard({ version: 2 }) });
+      const offline = store.getState().catchUp();
+      await vi.advanceTimersByTimeAsync(0);
+      await offline;
+      expect(boardGets()).toHaveLength(2);
+
+      store.getState().setLive(true);
+      store.getState().expectVersion({ boardId: 7, version: 3 });
+      routeApi({ 'GET /api/board/7': makeBoard({ version: 3 }) });
+      const late = store.getState().catchUp();
+      await vi.advanceTimersByTimeAsync(ECHO_WAIT_MS - 1);
+      expect(boardGets()).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await late;
+      expect(boardGets()).toHaveLength(3);
+      expect(store.getState().board?.version).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,9 +1,9 @@
 import type { Board } from 'api/contract';
-import { apiClient } from 'shared-ui';
+import { apiClient, onBoardVersion } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBoardStore } from '../../shared/board-store';
-import { makeBoard } from '../../test/utils';
+import { makeBoard, makeTask } from '../../test/utils';
 import { commitColumnOrder, commitTaskMove } from './model/commit';
 import { buildMoveRequest, moveAcross, settleMove } from './model/move';
 import { KEYBOARD_STEP, keyboardCoordinates } from './model/sensors';
@@ -71,7 +71,7 @@ describe('moving cards', () => {
 });
 
 describe('committing a drop', () => {
-  it('shows the move at once, sends numeric ids and re-fetches', async () => {
+  it('shows the move at once, sends numeric ids and re-fetches while the socket is down', async () => {
     routeApi({ 'GET /api/board/7': makeBoard(), 'PUT /api/task/move': { success: true } });
     const store = await loadedStore();
     const pending = commitTaskMove(store, '1', '11', ['3', '1']);
@@ -87,6 +87,42 @@ describe('committing a drop', () => {
       newColumnTaskIds: [3, 1],
     });
     expect(calls().filter((call) => call === 'GET /api/board/7')).toHaveLength(2);
+  });
+
+  it('keeps the move from its echo while the socket is live, without fetching the board', async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'PUT /api/task/move': () =>
+        jsonResponse(200, { success: true }, { 'x-board-id': '7', 'x-board-version': '2' }),
+    });
+    const store = await loadedStore();
+    store.getState().setLive(true);
+    const stop = onBoardVersion(store.getState().expectVersion);
+    try {
+      const pending = commitTaskMove(store, '1', '11', ['3', '1']);
+      await vi.waitFor(() => expect(calls()).toContain('PUT /api/task/move'));
+      await store.getState().applyUpdate({
+        boardId: 7,
+        version: 2,
+        change: 'tasks',
+        at: 0,
+        patch: {
+          prevVersion: 1,
+          userId: 1,
+          tasks: [makeTask('1', '11')],
+          columns: [
+            { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['2'], version: 1 },
+            { id: '11', boardId: 7, name: 'В работе', taskIds: ['3', '1'], version: 1 },
+          ],
+        },
+      });
+      expect(await pending).toBe('saved');
+      expect(store.getState().board?.columns['11']?.taskIds).toEqual(['3', '1']);
+      expect(store.getState().board?.version).toBe(2);
+      expect(calls().filter((call) => call === 'GET /api/board/7')).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 
   it('restores the last board data when the move fails', async () => {
