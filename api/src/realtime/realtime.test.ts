@@ -2,101 +2,29 @@
  * Two API instances on different ports share one PostgreSQL database and one Redis: a change made
  * through one reaches clients of the other; subscriptions are for accepted members only.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, call, createBoard, type Person, person, testConfig } from '../../test/fixtures.js';
-import { createTempDatabase, type TempDatabase } from '../../test/pg.js';
-import { type App, buildApp } from '../app.js';
-import type { BoardUpdate, SubscribeResult } from './contract.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connected, pause, REDIS_URL, subscribe, until, updates, useCluster } from '../../test/cluster.js';
+import { addMember, call, createBoard, type Person, person } from '../../test/fixtures.js';
+import type { App } from '../app.js';
+import type { SubscribeResult } from './contract.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-let database: TempDatabase;
-let dataDir: string;
-let prefix: string;
-const apps: App[] = [];
-const urls: string[] = [];
-const sockets: Socket[] = [];
+const cluster = useCluster(2);
+const { apps, urls } = cluster;
+const connect = cluster.connect;
 
 let creator: Person;
 let member: Person;
 let outsider: Person;
 let boardId: number;
 
-async function startInstance(): Promise<App> {
-  const app = buildApp(
-    testConfig(dataDir, { databaseUrl: database.url, redisUrl: REDIS_URL, redisPrefix: prefix }),
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  urls.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
-  apps.push(app);
-  return app;
-}
-
-function connect(url: string, token: string, headers: Record<string, string> = {}): Socket {
-  const socket = io(url, {
-    transports: ['websocket'],
-    forceNew: true,
-    reconnection: false,
-    auth: { token },
-    extraHeaders: headers,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function subscribe(socket: Socket, id: number): Promise<SubscribeResult> {
-  return new Promise((resolve) => socket.emit('subscribe', id, resolve));
-}
-
-/** Collects every update a socket receives. */
-function updates(socket: Socket): BoardUpdate[] {
-  const received: BoardUpdate[] = [];
-  socket.on('update', (update: BoardUpdate) => received.push(update));
-  return received;
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 beforeAll(async () => {
-  database = await createTempDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'kanban-rt-'));
-  prefix = `kanban-rt-${randomBytes(4).toString('hex')}:`;
-  const a = await startInstance();
-  await startInstance();
+  const a = apps[0] as App;
   creator = await person(a, 'Создатель');
   member = await person(a, 'Участник');
   outsider = await person(a, 'Посторонний');
   boardId = await createBoard(a, creator, 'Живая доска');
   await addMember(a, creator, boardId, member);
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
-  for (const app of apps) await app.close();
-  await database.drop();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('realtime across instances', () => {
@@ -175,7 +103,7 @@ describe('realtime across instances', () => {
       const list = (await admin.client('LIST')) as string;
       const ids = list
         .split('\n')
-        .filter((line) => line.includes(`name=${prefix}`))
+        .filter((line) => line.includes(`name=${cluster.prefix}`))
         .map((line) => /id=(\d+)/.exec(line)?.[1])
         .filter((id): id is string => Boolean(id));
       expect(ids.length).toBeGreaterThanOrEqual(4); // pub + sub on each instance
