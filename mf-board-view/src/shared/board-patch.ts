@@ -44,7 +44,10 @@ export function sameColumn(a: Column, b: Column): boolean {
   );
 }
 
-/** The URL's filters as the API reads them from GET /api/board/:id (see features/board/api/get-board.ts). */
+/**
+ * The URL's filters as the API reads the query GET /api/board/:id is sent with: ids as numbers (the
+ * header's "my tasks" toggle writes the user's own id to `assignee`, so there is no "me" value).
+ */
 interface TaskFilter {
   assignees: number[];
   labels: number[];
