@@ -4,7 +4,7 @@ import { MODALS, useModalStore } from 'shared-ui';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
-import { useBoardState } from '../shared/board-context';
+import { useBoardState, useReload } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
 
 /**
@@ -14,7 +14,7 @@ import { useBoardNavigation } from '../shared/navigation';
  */
 export function TaskRoute({ taskId }: { taskId: string }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
-  const reloadBoard = useBoardState((state) => state.reload);
+  const reloadBoard = useReload();
   const { toBoard } = useBoardNavigation(boardId);
 
   useEffect(() => {
@@ -26,7 +26,7 @@ export function TaskRoute({ taskId }: { taskId: string }) {
 
   const renderComments = useCallback(
     (task: TaskDetail, reloadTask: () => Promise<void>) => (
-      // The card's comment count lives on the board: refresh both.
+      // The card's comment count lives on the board: refresh both (the board once it shows the change).
       <CommentsPanel
         taskId={task.id}
         comments={task.comments}

@@ -71,7 +71,10 @@ const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
   ...patch,
 });
 
-describe('comments panel', () => {
+// The task modal is a lazy chunk: its first load can take seconds while the whole suite runs.
+const WAIT = { timeout: 5000 };
+
+describe('comments panel', { timeout: 15_000 }, () => {
   it('shows authors, deletes only your own comment after confirmation', async () => {
     routeApi({
       'GET /api/board/7': makeBoard(),
@@ -79,8 +82,8 @@ describe('comments panel', () => {
       'DELETE /api/comment/delete/7/51': { success: true },
     });
     renderApp('/board/7/task/2');
-    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' });
-    const list = await within(dialog).findByRole('list');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+    const list = await within(dialog).findByRole('list', {}, WAIT);
     const others = within(list).getByText('Борис').closest('li') as HTMLElement;
     expect(within(others).queryByRole('button', { name: 'Удалить' })).toBeNull();
     expect(within(others).getByRole('link', { name: 'www.example.com' }).getAttribute('href')).toBe(
@@ -101,7 +104,7 @@ describe('comments panel', () => {
       'POST /api/comment/create': () => answer,
     });
     renderApp('/board/7/task/2');
-    const box = (await screen.findByLabelText('Новый комментарий')) as HTMLTextAreaElement;
+    const box = (await screen.findByLabelText('Новый комментарий', {}, WAIT)) as HTMLTextAreaElement;
     fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
     expect(await screen.findByText('Введите текст комментария')).toBeTruthy();
     answer = jsonResponse(200, { id: 52, boardId: 7, taskId: '2', userId: 1, text: 'Привет', createdAt: '' });

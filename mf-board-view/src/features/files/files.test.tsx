@@ -44,17 +44,20 @@ const signed = (key: string) =>
 const drop = async (files: File[]) =>
   fireEvent.change(await screen.findByTestId('dropzone-input'), { target: { files } });
 
+// The task modal is a lazy chunk: its first load can take seconds while the whole suite runs.
+const WAIT = { timeout: 5000 };
+
 async function openTask() {
   renderApp('/board/7/task/2');
-  const dialog = await screen.findByRole('dialog', { name: 'Задача 2' });
-  return within(dialog).findByRole('region', { name: /Файлы/ });
+  const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+  return within(dialog).findByRole('region', { name: /Файлы/ }, WAIT);
 }
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('task files', () => {
+describe('task files', { timeout: 15_000 }, () => {
   it('lists files with name, type and size', async () => {
     routeApi({ 'GET /api/board/7': makeBoard(), 'GET /api/task/7/2': detail() });
     const area = await openTask();
