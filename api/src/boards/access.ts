@@ -16,6 +16,7 @@ import { forbidden, notFound } from '../errors.js';
 import type { Realtime } from '../plugins/realtime.js';
 import type { BoardChange as BoardChangeKind } from '../realtime/contract.js';
 import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
+import { liveBoardsOf } from './live-board.js';
 import { BoardChanges, buildPatch } from './patch.js';
 
 type Db = Kysely<Database>;
@@ -139,6 +140,7 @@ export async function changeBoard<T>(
     return { result, patch };
   });
   app.realtime.announce(boardId, version, change, value.patch);
+  liveBoardsOf(app.db).advance({ boardId, version, change, at: Date.now(), patch: value.patch });
   reply?.header('x-board-id', String(boardId)).header('x-board-version', String(version));
   if (change === 'deleted') app.realtime.evict(boardId);
   for (const lost of lostAccess ?? []) app.realtime.evict(boardId, lost);

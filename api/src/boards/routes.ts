@@ -9,6 +9,7 @@ import { normalize } from '../schemas.js';
 import { changeBoard, requireBoardMember } from './access.js';
 import { findListsVersion } from './access-repository.js';
 import { loadBoard } from './detail.js';
+import { liveBoardsOf } from './live-board.js';
 import { createBoard, deleteBoard, findBoardSettings, listBoards, updateBoard } from './repository.js';
 import {
   type BoardFilter,
@@ -31,11 +32,14 @@ function filterKey(filter: BoardFilter): string {
   return JSON.stringify([ids(filter.assignee), ids(filter.label), texts(filter.priority), texts(terms)]);
 }
 
+const UNFILTERED = filterKey({});
+
 const fingerprint = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
 const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists = cacheOf(app.db, 'lists');
   const boards = cacheOf(app.db, 'boards', 64 * 1024 * 1024);
+  const live = liveBoardsOf(app.db);
   /**
    * Answers the caller's board list, from memory while their lists are unchanged. A read uses the
    * version the auth hook loaded with the session; after a change the version is read again.
@@ -70,14 +74,16 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Everyone watching a board re-reads it after each change, so each version of it (per filter) is
-  // built once. Names and avatars change without a board change: the members are read every time and
-  // their fingerprint is part of the key.
+  // Each version of a board (per filter) is built once. Names and avatars change without a board
+  // change: the members are read every time and their fingerprint is part of the key. The whole board
+  // after a change made here comes from the held board carried forward by the change's patch.
   app.get('/:boardId', { schema: GetBoard }, async (request, reply) => {
     const { boardId } = request.params;
     const { version } = await requireBoardMember(app, boardId, request.user.id);
     const members = await loadMembers(app.db, boardId);
-    const key = `${filterKey(request.query)}|${fingerprint(members)}`;
+    const filter = filterKey(request.query);
+    const whole = filter === UNFILTERED;
+    const key = `${filter}|${fingerprint(members)}`;
     return sendCached(boards, request, reply, {
       owner: boardId,
       version,
@@ -85,8 +91,13 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Weak: the same board at the same version and filter, whatever the encoding.
       etag: `W/"${boardId}-${version}-${fingerprint(key).slice(0, 16)}"`,
       build: async () => {
+        if (whole) {
+          const held = live.get(boardId, version);
+          if (held) return { ...held, members };
+        }
         const board = await loadBoard(app.db, boardId, request.query);
         if (!board) throw notFound(); // deleted between the check and the read
+        if (whole) live.set(board);
         return board;
       },
     });
