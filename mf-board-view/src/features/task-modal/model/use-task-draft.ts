@@ -19,7 +19,10 @@ import { fromForm, type TaskField, type TaskForm } from './task-form';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The 409's own body when the client kept it (a raw `data`), else the field-keyed `body`. */
+/**
+ * The 409's body. shared-ui's ApiError keeps field-keyed strings only (`body`), in which the task and
+ * the conflicts do not survive; should it keep the parsed body as `data`, that is read instead.
+ */
 const bodyOf = (error: ApiError): unknown => ('data' in error ? error.data : error.body);
 
 /**
@@ -33,6 +36,7 @@ export function useTaskDraft(boardId: number, taskId: string) {
   const [detail, setDetail] = useState<TaskDetail | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // Once a 404 said so, for good: a late answer of an older request does not bring the task back.
   const [deleted, setDeleted] = useState(false);
   // The draft without waiting for a render, so a save right after a 409 sends the rebased form.
   const current = useRef<Draft | null>(null);
@@ -51,7 +55,6 @@ export function useTaskDraft(boardId: number, taskId: string) {
       latest.current += 1;
       setDetail(next);
       setLoadError(null);
-      setDeleted(false);
       update((draft) => (draft ? followDetail(draft, next) : startDraft(next)));
     },
     [update],
