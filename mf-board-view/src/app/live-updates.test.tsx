@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { BoardUpdate } from 'api/realtime-contract';
 import type { BoardSocketHandlers } from 'shared-ui';
 import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ME, makeBoard, makeTask, renderApp } from '../test/utils';
 
 // The board's socket, driven by the test: `live()` acknowledges the subscription, `send()` an update.
@@ -50,6 +50,9 @@ async function addCard(title: string) {
 }
 
 describe('live updates', () => {
+  // The board preloads its modal chunks when idle: loaded here first, no import outlives this short file.
+  beforeAll(() => Promise.all([import('./BoardModals'), import('./TaskRoute')]));
+
   it("shows another member's change from its patch without fetching the board", async () => {
     routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7');

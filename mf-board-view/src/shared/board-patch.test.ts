@@ -57,6 +57,20 @@ describe('applyPatch', () => {
     expect(next.tasks['1']).toBe(board.tasks['1']);
   });
 
+  it('reorders a column and keeps the re-sent, unchanged task object', () => {
+    const board = makeBoard();
+    const next = apply(
+      board,
+      update({
+        tasks: [makeTask('2', '10')],
+        columns: [{ id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['2', '1'], version: 1 }],
+      }),
+    );
+    expect(next.columns['10']?.taskIds).toEqual(['2', '1']);
+    expect(next.tasks['2']).toBe(board.tasks['2']);
+    expect(next.columns['11']).toBe(board.columns['11']);
+  });
+
   it('takes out a task that no longer matches the filter', () => {
     const board = makeBoard({
       tasks: {
