@@ -40,6 +40,8 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists = cacheOf(app.db, 'lists');
   const boards = cacheOf(app.db, 'boards', 64 * 1024 * 1024);
   const live = liveBoardsOf(app.db);
+  // Changes committed by the other instances carry the boards held here forward too.
+  app.realtime.onPeerUpdate((update) => live.advance(update));
   /**
    * Answers the caller's board list, from memory while their lists are unchanged. A read uses the
    * version the auth hook loaded with the session; after a change the version is read again.

@@ -17,6 +17,7 @@ import type { User } from '../auth/schemas.js';
 import {
   type BoardChange,
   type BoardPatch,
+  type BoardUpdate,
   boardIdOfRoom,
   boardRoom,
   type ClientToServerEvents,
@@ -39,14 +40,21 @@ export interface RealtimeOptions {
   canWatch: WatchCheck;
 }
 
-type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between API instances (through the Redis adapter): every committed update, for their held boards. */
+interface InterServerEvents {
+  'board-update': (update: BoardUpdate) => void;
+}
+
+type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface Realtime {
-  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  io: Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
   /** Tells everyone viewing the board, on every instance, that it changed. Call after commit. */
   announce(boardId: number, version: number, change: BoardChange, patch?: BoardPatch): void;
   /** Takes a user's sockets out of a board's room at once (removed member, left, board deleted). */
   evict(boardId: number, userId?: number): void;
+  /** Calls `listener` with every update announced by the other instances. */
+  onPeerUpdate(listener: (update: BoardUpdate) => void): void;
 }
 
 declare module 'fastify' {
@@ -164,17 +172,16 @@ export default fp<RealtimeOptions>(
     const realtime: Realtime = {
       io,
       announce(boardId, version, change, patch) {
-        io.to(boardRoom(boardId)).emit('update', {
-          boardId,
-          version,
-          change,
-          at: Date.now(),
-          ...(patch && { patch }),
-        });
+        const update: BoardUpdate = { boardId, version, change, at: Date.now(), ...(patch && { patch }) };
+        io.to(boardRoom(boardId)).emit('update', update);
+        if (redisClients.length > 0) io.serverSideEmit('board-update', update);
       },
       evict(boardId, userId) {
         const target = userId === undefined ? io.in(boardRoom(boardId)) : io.in(userRoom(userId));
         target.socketsLeave(boardRoom(boardId));
+      },
+      onPeerUpdate(listener) {
+        io.on('board-update', listener);
       },
     };
     app.decorate('realtime', realtime);
