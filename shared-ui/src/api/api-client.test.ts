@@ -85,6 +85,19 @@ describe('api client', () => {
     expect((error as ApiError).body).toEqual({ email: 'Введите корректный e-mail' });
   });
 
+  it('keeps a 409 answer whole: the current item and who changed what', async () => {
+    const answer = {
+      message: 'Задачу изменили',
+      task: { id: '5', title: 'Их' },
+      conflicts: [{ field: 'title' }],
+    };
+    fetchMock.mockResolvedValue(jsonResponse(409, answer));
+    const error = (await apiClient.put('/api/task/edit', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(409);
+    expect(error.body.message).toBe('Задачу изменили');
+    expect(error.data).toEqual(answer);
+  });
+
   it('turns a network failure into an ApiError with a message', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = (await apiClient.get('/api/board').catch((e: unknown) => e)) as ApiError;

@@ -13,12 +13,15 @@ export type FieldErrors = Record<string, string>;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: FieldErrors;
+  /** The answer's parsed body as it came (a 409 carries the current item and its conflicts). */
+  readonly data: unknown;
 
-  constructor(status: number, body: FieldErrors) {
+  constructor(status: number, body: FieldErrors, data: unknown = body) {
     super(body.message ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.data = data;
   }
 }
 
@@ -146,7 +149,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
     throw new ApiError(401, toFieldErrors(data, 401));
   }
-  if (!response.ok) throw new ApiError(response.status, toFieldErrors(data, response.status));
+  if (!response.ok) throw new ApiError(response.status, toFieldErrors(data, response.status), data);
   announceBoardVersion(response.headers);
   return data as T;
 }
