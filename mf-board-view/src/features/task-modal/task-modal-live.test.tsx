@@ -100,10 +100,11 @@ describe('task modal with others editing', { timeout: 15_000 }, () => {
     expect(field(dialog, 'Описание').value).toBe('Мои подробности');
 
     save(dialog);
-    // The author's name reaches the panel only if shared-ui's ApiError keeps the 409's body (`data`);
-    // today it keeps field-keyed strings, so the modal works the conflict out from a re-fetch and says
-    // 'другой участник'. model/draft.test.ts covers the named path.
-    const choice = await within(dialog).findByRole('group', { name: /^Поле «Описание» изменил\(а\) / }, WAIT);
+    const choice = await within(dialog).findByRole(
+      'group',
+      { name: 'Поле «Описание» изменил(а) Борис' },
+      WAIT,
+    );
     expect(edits[0]).toMatchObject({ description: 'Мои подробности', estimation: '8', version: 1 });
     const panel = within(dialog).getByRole('region', { name: 'Задачу изменили, пока вы её редактировали' });
     await waitFor(() => expect(document.activeElement).toBe(panel));

@@ -19,11 +19,8 @@ import { fromForm, type TaskField, type TaskForm } from './task-form';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/**
- * The 409's body. shared-ui's ApiError keeps field-keyed strings only (`body`), in which the task and
- * the conflicts do not survive; should it keep the parsed body as `data`, that is read instead.
- */
-const bodyOf = (error: ApiError): unknown => ('data' in error ? error.data : error.body);
+/** The 409's body as it came: the current task and who changed which field. */
+const bodyOf = (error: ApiError): unknown => error.data;
 
 /**
  * One open task: its detail (comments and files included), the form's draft (draft.ts), and whether
