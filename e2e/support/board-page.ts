@@ -105,6 +105,38 @@ export async function editTask(
   );
 }
 
+/** Saves a task as its modal would: the current detail with `change` applied, sent with its version. */
+export async function saveTaskChange(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+  taskId: string,
+  change: { title?: string; description?: string },
+) {
+  const detail = await json<Record<string, unknown>>(
+    await request.get(`/api/task/${boardId}/${taskId}`, { headers: authHeaders(account) }),
+  );
+  const { title, description, columnId, estimation, priority, assignees, labels, version } = detail;
+  await json(
+    await request.put('/api/task/edit', {
+      headers: authHeaders(account),
+      data: {
+        boardId,
+        taskId,
+        title,
+        description,
+        columnId,
+        estimation,
+        priority,
+        assignees,
+        labels,
+        version,
+        ...change,
+      },
+    }),
+  );
+}
+
 export async function createLabel(
   request: APIRequestContext,
   account: Account,
