@@ -120,6 +120,11 @@ export type ChangeFn<T> = (
   changes: BoardChanges,
 ) => Promise<T>;
 
+/** The change of one kind by `userId` answered with `reply`, as a domain's routes make them. */
+export const changeOf =
+  (change: BoardChangeKind) =>
+  (boardId: number, userId: number, reply: FastifyReply): BoardChange => ({ boardId, userId, change, reply });
+
 /**
  * The route-level mutation: lock and bump the board, check the caller's access under the lock
  * (404 unknown board, 403 no access), run `fn` (which records what it touched in `changes`), read the

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { changeBoard } from '../boards/access.js';
+import { changeBoard, changeOf } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
 import { fileKeysOf } from '../files/repository.js';
 import { toId } from '../ids.js';
@@ -24,12 +23,7 @@ import {
 } from './schemas.js';
 
 const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
-    boardId,
-    userId,
-    change: 'columns' as const,
-    reply,
-  });
+  const change = changeOf('columns');
 
   app.post(
     '/',

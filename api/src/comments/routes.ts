@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
-import { changeBoard } from '../boards/access.js';
+import { changeBoard, changeOf } from '../boards/access.js';
 import { forbidden, notFound } from '../errors.js';
 import { toId } from '../ids.js';
 import { normalize } from '../schemas.js';
@@ -8,12 +7,7 @@ import { createComment, deleteComment, findCommentAuthor } from './repository.js
 import { CreateComment, DeleteComment } from './schemas.js';
 
 const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
-    boardId,
-    userId,
-    change: 'comments' as const,
-    reply,
-  });
+  const change = changeOf('comments');
 
   app.post(
     '/create',

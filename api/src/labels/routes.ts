@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, preValidationHookHandler } from 'fastify';
-import { changeBoard } from '../boards/access.js';
+import type { preValidationHookHandler } from 'fastify';
+import { changeBoard, changeOf } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
@@ -10,12 +10,7 @@ import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } fr
 const normalizeLabel: preValidationHookHandler = normalize({ title: 'trim', color: 'lower' });
 
 const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
-    boardId,
-    userId,
-    change: 'labels' as const,
-    reply,
-  });
+  const change = changeOf('labels');
 
   app.post('/:boardId', { schema: CreateLabel, preValidation: normalizeLabel }, async (request, reply) => {
     const boardId = request.params.boardId;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, preValidationHookHandler } from 'fastify';
+import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { changeBoard, requireBoardMember } from '../boards/access.js';
+import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
@@ -50,12 +50,7 @@ async function checkReferences(
 }
 
 const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const change = (boardId: number, userId: number, reply: FastifyReply) => ({
-    boardId,
-    userId,
-    change: 'tasks' as const,
-    reply,
-  });
+  const change = changeOf('tasks');
 
   app.post('/create', { schema: CreateTask, preValidation: normalizeTask }, async (request, reply) => {
     const { body } = request;
