@@ -17,6 +17,7 @@ export type {
   ShowIdsMode,
   Sort,
 } from './boards/schemas.js';
+export type { Checklist, ChecklistItem, ChecklistProgress } from './checklists/schemas.js';
 export type { Column } from './columns/schemas.js';
 export type { Comment } from './comments/schemas.js';
 export type { FileItem } from './files/schemas.js';

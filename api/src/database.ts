@@ -14,6 +14,10 @@ export interface UsersTable {
   /** Bumped with every change to the user's board list or invitations (see boards/versioned-cache.ts). */
   lists_version: Generated<number>;
   created_at: Generated<Date>;
+  /** Due-date reminders by e-mail (in-app ones always). */
+  email_reminders: Generated<boolean>;
+  /** The secret of the user's calendar feed URL; null until asked for. */
+  calendar_token: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -81,6 +85,39 @@ export interface TasksTable {
   created_by: number;
   created_at: Generated<Date>;
   version: Generated<number>;
+  due_at: Date | null;
+  due_done: Generated<boolean>;
+}
+
+export interface ChecklistsTable {
+  id: Generated<number>;
+  board_id: number;
+  task_id: number;
+  title: string;
+  position: number;
+  created_at: Generated<Date>;
+}
+
+export interface ChecklistItemsTable {
+  id: Generated<number>;
+  board_id: number;
+  task_id: number;
+  checklist_id: number;
+  text: string;
+  done: Generated<boolean>;
+  assignee_id: number | null;
+  position: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  board_id: number;
+  task_id: number;
+  due_at: Date | null;
+  read_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface TaskAssigneesTable {
@@ -148,4 +185,7 @@ export interface Database {
   comments: CommentsTable;
   files: FilesTable;
   revisions: RevisionsTable;
+  checklists: ChecklistsTable;
+  checklist_items: ChecklistItemsTable;
+  notifications: NotificationsTable;
 }

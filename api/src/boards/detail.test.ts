@@ -165,6 +165,9 @@ describe('GET /api/board/{boardId}', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       createdBy: owner.id,
       version: 1,
+      dueAt: null,
+      dueDone: false,
+      checklist: { done: 0, total: 0 },
     });
     expect(board.tasks[String(second)]).toMatchObject({
       number: 2,

@@ -118,6 +118,8 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
       't.created_by',
       't.created_at',
       't.version',
+      't.due_at',
+      't.due_done',
       sql<boolean>`t.description <> ''`.as('has_description'),
     ])
     .where('t.board_id', '=', boardId)
@@ -183,11 +185,23 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
         .where('board_id', '=', boardId)
         .groupBy('task_id'),
     )
+    .with('k', (qc) =>
+      qc
+        .selectFrom('checklist_items')
+        .select([
+          'task_id',
+          sql<number>`count(*) filter (where done)::int`.as('done'),
+          sql<number>`count(*)::int`.as('total'),
+        ])
+        .where('board_id', '=', boardId)
+        .groupBy('task_id'),
+    )
     .selectFrom('m')
     .leftJoin('a', 'a.task_id', 'm.id')
     .leftJoin('l', 'l.task_id', 'm.id')
     .leftJoin('c', 'c.task_id', 'm.id')
     .leftJoin('f', 'f.task_id', 'm.id')
+    .leftJoin('k', 'k.task_id', 'm.id')
     .select([
       'm.id',
       'm.board_id',
@@ -199,11 +213,15 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
       'm.created_by',
       'm.created_at',
       'm.version',
+      'm.due_at',
+      'm.due_done',
       'm.has_description',
       sql<number[]>`coalesce(a.ids, '{}')`.as('assignees'),
       sql<number[]>`coalesce(l.ids, '{}')`.as('labels'),
       sql<number>`coalesce(c.n, 0)`.as('comments_count'),
       sql<number>`coalesce(f.n, 0)`.as('files_count'),
+      sql<number>`coalesce(k.done, 0)`.as('checklist_done'),
+      sql<number>`coalesce(k.total, 0)`.as('checklist_total'),
     ])
     .orderBy('m.column_id')
     .orderBy('m.position')

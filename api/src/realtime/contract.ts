@@ -65,8 +65,14 @@ export interface SubscribeResult {
   message?: string;
 }
 
+/** Sent to each of a user's sockets when their notifications change (a reminder arrived, one was read). */
+export interface NotificationsState {
+  unread: number;
+}
+
 export interface ServerToClientEvents {
   update: (update: BoardUpdate) => void;
+  notifications: (state: NotificationsState) => void;
   /** Sent instead of joining when a subscription is refused. */
   subscribe_error: (result: SubscribeResult) => void;
 }

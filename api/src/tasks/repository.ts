@@ -6,6 +6,7 @@
  * move rewrites the whole target column in one statement and closes the gap in the source column.
  */
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { checklistsOfTask } from '../checklists/repository.js';
 import { commentsOfTask } from '../comments/repository.js';
 import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
@@ -27,12 +28,16 @@ type TaskRow = Pick<
   | 'created_at'
   | 'created_by'
   | 'version'
+  | 'due_at'
+  | 'due_done'
 > & {
   has_description: boolean;
   assignees: number[];
   labels: number[];
   comments_count: number;
   files_count: number;
+  checklist_done: number;
+  checklist_total: number;
 };
 
 /**
@@ -56,6 +61,9 @@ export function toTask(row: TaskRow): Task {
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
     version: row.version,
+    dueAt: row.due_at?.toISOString() ?? null,
+    dueDone: row.due_done,
+    checklist: { done: row.checklist_done, total: row.checklist_total },
   };
 }
 
@@ -74,6 +82,8 @@ function selectTasks(db: Db) {
       't.created_at',
       't.created_by',
       't.version',
+      't.due_at',
+      't.due_done',
       sql<boolean>`t.description <> ''`.as('has_description'),
       sql<number[]>`array(select user_id from task_assignees where task_id = t.id order by user_id)`.as(
         'assignees',
@@ -83,6 +93,10 @@ function selectTasks(db: Db) {
       ),
       sql<number>`(select count(*)::int from comments where task_id = t.id)`.as('comments_count'),
       sql<number>`(select count(*)::int from files where task_id = t.id)`.as('files_count'),
+      sql<number>`(select count(*) filter (where done)::int from checklist_items where task_id = t.id)`.as(
+        'checklist_done',
+      ),
+      sql<number>`(select count(*)::int from checklist_items where task_id = t.id)`.as('checklist_total'),
     ]);
 }
 
@@ -112,8 +126,12 @@ export async function findTaskDetail(db: Db, boardId: number, taskId: number): P
     .where('t.board_id', '=', boardId)
     .executeTakeFirst();
   if (!row) return null;
-  const [comments, files] = await Promise.all([commentsOfTask(db, taskId), filesOfTask(db, taskId)]);
-  return { ...toTask(row), description: row.description, comments, files };
+  const [comments, files, checklists] = await Promise.all([
+    commentsOfTask(db, taskId),
+    filesOfTask(db, taskId),
+    checklistsOfTask(db, taskId),
+  ]);
+  return { ...toTask(row), description: row.description, comments, files, checklists };
 }
 
 /** How many of `ids` are accepted, not removed members of the board (the users one may assign). */
@@ -171,6 +189,9 @@ export interface TaskFields {
   columnId: string;
   assignees: number[];
   labels: number[];
+  /** ISO 8601 in UTC, or null. */
+  dueAt: string | null;
+  dueDone: boolean;
 }
 
 /** The task's editable fields and version now; null when the board has no such task. */
@@ -194,6 +215,8 @@ export async function findTaskFields(
       columnId: String(row.column_id),
       assignees: row.assignees,
       labels: row.labels,
+      dueAt: row.due_at?.toISOString() ?? null,
+      dueDone: row.due_done,
     },
   };
 }
@@ -270,6 +293,8 @@ export async function updateTask(
       description: next.description,
       estimation: next.estimation,
       priority: next.priority,
+      due_at: next.dueAt === null ? null : new Date(next.dueAt),
+      due_done: next.dueDone,
       version,
       ...(moved && { column_id: to, position: endOfColumn(to) }),
     })

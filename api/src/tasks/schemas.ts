@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Checklist, ChecklistProgress } from '../checklists/schemas.js';
 import { Comment } from '../comments/schemas.js';
 import { FileItem } from '../files/schemas.js';
 import { BodyId, BodyIds } from '../ids.js';
@@ -45,6 +46,9 @@ export const Task = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   createdBy: Type.Integer(),
   version: Type.Integer({ description: 'grows with each change of the fields PUT /api/task/edit sets' }),
+  dueAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'UTC' }),
+  dueDone: Type.Boolean({ description: "the due date's 'Выполнено' tick" }),
+  checklist: ChecklistProgress,
 });
 export type Task = Static<typeof Task>;
 
@@ -53,10 +57,14 @@ export const TaskDetail = Type.Object({
   description: Type.String(),
   comments: Type.Array(Comment, { description: 'oldest first' }),
   files: Type.Array(FileItem, { description: 'oldest first' }),
+  checklists: Type.Array(Checklist, { description: 'in position order' }),
 });
 export type TaskDetail = Static<typeof TaskDetail>;
 
+const MESSAGES_DUE = 'Некорректная дата';
+
 export const MESSAGES = {
+  dueAt: MESSAGES_DUE,
   column: 'Колонка не найдена',
   assignees: 'Исполнитель не участник доски',
   labels: 'Метка не с этой доски',
@@ -73,6 +81,16 @@ const Estimation = Type.String({
   'x-error': 'Оценка должна быть числом',
 });
 const Assignees = BodyIds(MESSAGES.assignees, 500);
+/** An ISO 8601 date and time with its offset (stored in UTC), or null for no due date. */
+const DueAt = Type.Union(
+  [
+    Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
+    }),
+    Type.Null(),
+  ],
+  { 'x-error': MESSAGES_DUE },
+);
 const Labels = BodyIds(MESSAGES.labels, 500);
 
 const common = { tags: ['tasks'], security: [{ bearer: [] }] };
@@ -110,6 +128,8 @@ export const EditTask = {
     priority: PriorityField,
     assignees: Assignees,
     labels: Labels,
+    dueAt: Type.Optional(DueAt),
+    dueDone: Type.Optional(Type.Boolean({ 'x-error': 'Некорректное значение' })),
     version: FormVersion,
   }),
   response: {

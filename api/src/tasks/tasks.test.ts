@@ -44,6 +44,9 @@ describe('POST /api/task/create', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         createdBy: b.member.id,
         version: 1,
+        dueAt: null,
+        dueDone: false,
+        checklist: { done: 0, total: 0 },
       },
     });
     const second = await call(t.app, b.creator, 'POST', '/api/task/create', {
