@@ -12,6 +12,8 @@ import fp from 'fastify-plugin';
 import authRoutes from './auth/routes.js';
 import { memberBoardVersion } from './boards/access.js';
 import boardRoutes from './boards/routes.js';
+import calendarRoutes from './calendar/routes.js';
+import checklistRoutes from './checklists/routes.js';
 import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
@@ -21,6 +23,8 @@ import healthRoutes from './health/routes.js';
 import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
 import memberRoutes from './members/routes.js';
+import myTasksRoutes from './my-tasks/routes.js';
+import notificationRoutes from './notifications/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import limiterPlugin from './plugins/limiter.js';
@@ -29,6 +33,7 @@ import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
 import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
+import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
 import { validatorCompiler } from './validation.js';
@@ -89,6 +94,7 @@ export function buildApp(config: Config): App {
     canWatch: (boardId, userId) => memberBoardVersion(app, boardId, userId),
   });
   app.register(storagePlugin);
+  app.register(remindersPlugin);
 
   app.register(healthRoutes, { prefix: '/health' });
   app.register(authRoutes, { prefix: '/api/auth' });
@@ -101,6 +107,10 @@ export function buildApp(config: Config): App {
   app.register(memberRoutes, { prefix: '/api/board' });
   app.register(inviteRoutes, { prefix: '/api/invite' });
   app.register(fileRoutes, { prefix: '/api/file' });
+  app.register(checklistRoutes, { prefix: '/api/checklist' });
+  app.register(notificationRoutes, { prefix: '/api/notification' });
+  app.register(calendarRoutes, { prefix: '/api/calendar' });
+  app.register(myTasksRoutes, { prefix: '/api/task' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);
