@@ -28,6 +28,9 @@ export function makeTask(id: string, columnId: string, patch: Partial<Task> = {}
     createdAt: '2026-01-01T00:00:00.000Z',
     createdBy: ME,
     version: 1,
+    dueAt: null,
+    dueDone: false,
+    checklist: { done: 0, total: 0 },
     ...patch,
   };
 }

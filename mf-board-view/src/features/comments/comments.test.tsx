@@ -68,6 +68,7 @@ const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
     { id: 51, boardId: 7, taskId: '2', userId: 1, text: 'Готово', createdAt: new Date().toISOString() },
   ],
   files: [],
+  checklists: [],
   ...patch,
 });
 

@@ -35,6 +35,7 @@ const detail = (files: FileItem[] = [macket]): TaskDetail => ({
   ...makeTask('2', '10'),
   description: '',
   comments: [],
+  checklists: [],
   files,
 });
 

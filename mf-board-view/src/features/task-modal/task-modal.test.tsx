@@ -19,6 +19,7 @@ const detail = (): TaskDetail => ({
   description: 'Подробности',
   comments: [],
   files: [{ id: 9, boardId: 7, taskId: '2', name: 'макет.png', url: '/x', type: 'image/png', size: 10 }],
+  checklists: [],
 });
 
 describe('task modal', { timeout: 15_000 }, () => {

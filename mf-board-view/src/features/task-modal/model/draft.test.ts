@@ -10,6 +10,7 @@ const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
   description: 'Подробности',
   comments: [],
   files: [],
+  checklists: [],
   ...patch,
 });
 
