@@ -11,6 +11,10 @@ export interface EditTaskBody {
   priority: PriorityValue | null;
   assignees: number[];
   labels: number[];
+  /** The due instant (UTC) or null for none; omitted keeps it. */
+  dueAt?: string | null;
+  /** The due date's 'Выполнено' tick; omitted keeps it. */
+  dueDone?: boolean;
   /** The version the form is based on: the API merges others' changes made since (409 on a clash). */
   version: number;
 }

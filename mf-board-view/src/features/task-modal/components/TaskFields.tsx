@@ -2,6 +2,7 @@ import type { Board } from 'api/contract';
 import { type FieldErrors, MultiSelect, Select, TextArea, TextField } from 'shared-ui';
 import { activeMembers, memberLabel } from '../../../shared/members';
 import { FIELD_LABELS, type TaskField, type TaskForm } from '../model/task-form';
+import { DueField } from './DueField';
 
 export interface TaskFieldsProps {
   board: Board;
@@ -76,6 +77,13 @@ export function TaskFields({ board, form, errors, onChange }: TaskFieldsProps) {
           onChange={(event) => onChange('estimation', event.target.value)}
         />
       </div>
+      <DueField
+        value={form.dueAt}
+        done={form.dueDone}
+        error={errors.dueAt ?? errors.dueDone}
+        onChange={(value) => onChange('dueAt', value)}
+        onDoneChange={(done) => onChange('dueDone', done)}
+      />
       <MultiSelect
         label={FIELD_LABELS.labels}
         name="labels"

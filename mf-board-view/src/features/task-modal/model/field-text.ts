@@ -1,4 +1,5 @@
 import type { Board } from 'api/contract';
+import { dueText, fromLocalDue } from '../../../shared/due';
 import { memberLabel } from '../../../shared/members';
 import { FIELD_LABELS, type TaskField, type TaskForm } from './task-form';
 
@@ -10,8 +11,14 @@ export function conflictTitle(field: TaskField, name: string): string {
   return `Поле «${FIELD_LABELS[field]}» изменил(а) ${who}`;
 }
 
-/** A field's value as a person reads it: names for ids, a shortened description. */
-export function valueText(field: TaskField, value: TaskForm[TaskField], board: Board): string {
+/** A field's value as a person reads it: names for ids, a shortened description, a due date in words. */
+export function valueText(
+  field: TaskField,
+  value: TaskForm[TaskField],
+  board: Board,
+  now = Date.now(),
+): string {
+  if (typeof value === 'boolean') return value ? 'выполнено' : 'не выполнено';
   if (Array.isArray(value)) {
     const names = value.map((id) =>
       field === 'labels'
@@ -23,6 +30,10 @@ export function valueText(field: TaskField, value: TaskForm[TaskField], board: B
   if (field === 'columnId') return board.columns[value]?.name ?? value;
   if (field === 'priority') {
     return board.priorities.find((item) => item.value === value)?.label ?? 'Не задан';
+  }
+  if (field === 'dueAt') {
+    const dueAt = fromLocalDue(value);
+    return dueAt ? dueText(dueAt, now, 'long') : 'без срока';
   }
   if (!value.trim()) return 'пусто';
   return value.length > LONG_TEXT ? `${value.slice(0, LONG_TEXT)}…` : value;

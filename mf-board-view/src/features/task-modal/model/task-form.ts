@@ -1,4 +1,5 @@
 import type { PriorityValue, TaskDetail } from 'api/contract';
+import { fromLocalDue, toLocalDue } from '../../../shared/due';
 
 /** The editable fields of a task as the form holds them (select and chip values are strings). */
 export interface TaskForm {
@@ -9,6 +10,9 @@ export interface TaskForm {
   priority: string;
   assignees: string[];
   estimation: string;
+  /** The due day and optional time in the viewer's zone ('YYYY-MM-DD[THH:mm]', shared/due.ts), or ''. */
+  dueAt: string;
+  dueDone: boolean;
 }
 
 export type TaskField = keyof TaskForm;
@@ -20,6 +24,8 @@ export const FIELD_LABELS: Record<TaskField, string> = {
   columnId: 'Колонка',
   priority: 'Приоритет',
   estimation: 'Оценка',
+  dueAt: 'Срок',
+  dueDone: 'Выполнено',
   labels: 'Метки',
   assignees: 'Исполнители',
 };
@@ -36,6 +42,8 @@ export const toForm = (task: TaskDetail): TaskForm => ({
   priority: task.priority ?? '',
   assignees: task.assignees.map(String),
   estimation: task.estimation,
+  dueAt: toLocalDue(task.dueAt),
+  dueDone: task.dueDone,
 });
 
 /** Equal values; the lists are sets (as the API compares them), so their order does not count. */
@@ -48,8 +56,12 @@ export function sameValue(a: TaskForm[TaskField], b: TaskForm[TaskField]): boole
   return a === b;
 }
 
-/** The form as PUT /api/task/edit takes it (without the ids and version). */
-export const fromForm = (form: TaskForm) => ({
+/**
+ * The form as PUT /api/task/edit takes it (without the ids and version). The due date and its tick
+ * go only when they differ from `base`, the task the save is based on: omitted means unchanged, so a
+ * due instant the form cannot show exactly (seconds set through the API) is not rewritten.
+ */
+export const fromForm = (form: TaskForm, base: TaskForm) => ({
   title: form.title,
   description: form.description,
   columnId: form.columnId,
@@ -57,4 +69,6 @@ export const fromForm = (form: TaskForm) => ({
   priority: (form.priority || null) as PriorityValue | null,
   assignees: form.assignees.map(Number),
   labels: form.labels.map(Number),
+  ...(form.dueAt !== base.dueAt && { dueAt: fromLocalDue(form.dueAt) }),
+  ...(form.dueDone !== base.dueDone && { dueDone: form.dueDone }),
 });

@@ -23,10 +23,11 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
 const bodyOf = (error: ApiError): unknown => error.data;
 
 /**
- * One open task: its detail (comments and files included), the form's draft (draft.ts), and whether
- * the task is gone. The detail is re-fetched whenever the board's copy of the task shows a change
- * (a newer version, another comment or file count) or leaves the board: a task missing from a
- * filtered board may still exist, so only a 404 counts as deleted.
+ * One open task: its detail (comments, files and checklists included), the form's draft (draft.ts),
+ * and whether the task is gone. The detail is re-fetched whenever the board's copy of the task shows a
+ * change (a newer version, another comment or file count, other checklist progress) or leaves the
+ * board: a task missing from a filtered board may still exist, so only a 404 counts as deleted. A
+ * checklist call answers the whole detail, which `showDetail` puts on screen as it is.
  */
 export function useTaskDraft(boardId: number, taskId: string) {
   const boardTask = useBoardState((state) => state.board?.tasks[taskId]);
@@ -70,7 +71,14 @@ export function useTaskDraft(boardId: number, taskId: string) {
   }, [boardId, taskId, showDetail]);
 
   const change = boardTask
-    ? [boardTask.version, boardTask.commentsCount, boardTask.filesCount, boardTask.columnId].join(':')
+    ? [
+        boardTask.version,
+        boardTask.commentsCount,
+        boardTask.filesCount,
+        boardTask.columnId,
+        boardTask.checklist.done,
+        boardTask.checklist.total,
+      ].join(':')
     : 'absent';
   // biome-ignore lint/correctness/useExhaustiveDependencies: the board's copy of the task is the trigger
   useEffect(() => {
@@ -95,7 +103,7 @@ export function useTaskDraft(boardId: number, taskId: string) {
       const sent = current.current;
       if (!sent) throw new Error('useTaskDraft: save before the task loaded');
       try {
-        await editTask({ boardId, taskId, ...fromForm(sent.form), version: sent.version });
+        await editTask({ boardId, taskId, ...fromForm(sent.form, sent.base), version: sent.version });
         return 'saved';
       } catch (error) {
         if (isNotFound(error)) setDeleted(true);
@@ -129,6 +137,7 @@ export function useTaskDraft(boardId: number, taskId: string) {
     deleted,
     loadError,
     reloadTask,
+    showDetail,
     save,
     remove,
     edit: <K extends TaskField>(field: K, value: TaskForm[K]) =>

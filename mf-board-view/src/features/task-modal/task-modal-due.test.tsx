@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TaskDetail } from 'api/contract';
+import { bodyOf, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBoard, makeTask, renderApp } from '../../test/utils';
+import { editField, startDraft } from './model/draft';
+import { conflictTitle, valueText } from './model/field-text';
+import { fromForm } from './model/task-form';
+
+// The viewer is in Yekaterinburg (UTC+5, no daylight saving): local times differ from UTC.
+const ZONE = 'Asia/Yekaterinburg';
+const previousZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = ZONE;
+});
+afterAll(() => {
+  process.env.TZ = previousZone;
+});
+
+const WAIT = { timeout: 5000 };
+
+const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
+  ...makeTask('2', '10', { title: 'Сверстать доску' }),
+  description: '',
+  comments: [],
+  files: [],
+  checklists: [],
+  ...patch,
+});
+
+async function openTask(task: TaskDetail) {
+  routeApi({
+    'GET /api/board/7': makeBoard(),
+    'GET /api/task/7/2': task,
+    'PUT /api/task/edit': makeTask('2', '10'),
+  });
+  renderApp('/board/7/task/2');
+  const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+  const date = (await within(dialog).findByLabelText('Срок', {}, WAIT)) as HTMLInputElement;
+  return { dialog, date, time: within(dialog).getByLabelText('Время') as HTMLInputElement };
+}
+
+describe('due date in the task modal', { timeout: 15_000 }, () => {
+  it('is typed by keyboard in the viewer’s zone and sent in UTC', async () => {
+    const user = userEvent.setup();
+    const { dialog, date, time } = await openTask(detail());
+    expect(date.value).toBe('');
+    expect(time.disabled).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Убрать срок' })).toBeNull();
+
+    await user.click(date);
+    await user.keyboard('2026-11-25');
+    expect(date.value).toBe('2026-11-25');
+    await user.tab();
+    expect(document.activeElement).toBe(time);
+    await user.keyboard('14:00');
+    expect(time.value).toBe('14:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
+    expect(bodyOf('PUT /api/task/edit')).toMatchObject({ dueAt: '2026-11-25T09:00:00.000Z', version: 1 });
+    expect(bodyOf('PUT /api/task/edit')).not.toHaveProperty('dueDone');
+  });
+
+  it('reads a day without a time, ticks it done, and sends only what changed', async () => {
+    const user = userEvent.setup();
+    // 23:59 in Yekaterinburg: a day without a time.
+    const { dialog, date, time } = await openTask(detail({ dueAt: '2026-11-25T18:59:00.000Z' }));
+    expect(date.value).toBe('2026-11-25');
+    expect(time.value).toBe('');
+    const done = within(dialog).getByLabelText('Выполнено') as HTMLInputElement;
+    done.focus();
+    await user.keyboard(' ');
+    expect(done.checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
+    const body = bodyOf('PUT /api/task/edit') as Record<string, unknown>;
+    expect(body.dueDone).toBe(true);
+    expect(body).not.toHaveProperty('dueAt');
+  });
+
+  it('clears the date and the tick with ‘Убрать срок’', async () => {
+    const user = userEvent.setup();
+    const { dialog, date } = await openTask(detail({ dueAt: '2026-11-25T09:00:00.000Z', dueDone: true }));
+    expect((within(dialog).getByLabelText('Время') as HTMLInputElement).value).toBe('14:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Убрать срок' }));
+    expect(date.value).toBe('');
+    expect((within(dialog).getByLabelText('Выполнено') as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
+    expect(bodyOf('PUT /api/task/edit')).toMatchObject({ dueAt: null, dueDone: false });
+  });
+
+  it('shows the server’s due date error under the field', async () => {
+    const user = userEvent.setup();
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail(),
+      'PUT /api/task/edit': () => jsonResponse(400, { dueAt: 'Некорректная дата' }),
+    });
+    renderApp('/board/7/task/2');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+    await user.click(await within(dialog).findByLabelText('Срок', {}, WAIT));
+    await user.keyboard('2026-11-25');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Некорректная дата')).toBeTruthy();
+  });
+});
+
+describe('due date in the draft', () => {
+  it('is a field with its label in the conflict texts', () => {
+    const draft = editField(startDraft(detail()), 'dueAt', '2026-11-25T14:00');
+    expect(fromForm(draft.form, draft.base)).toMatchObject({ dueAt: '2026-11-25T09:00:00.000Z' });
+    expect(conflictTitle('dueAt', 'Борис')).toBe('Поле «Срок» изменил(а) Борис');
+    const now = Date.parse('2026-11-20T00:00:00Z');
+    expect(valueText('dueAt', '2026-11-25T14:00', makeBoard(), now)).toBe('25 ноября, 14:00');
+    expect(valueText('dueAt', '2027-01-05', makeBoard(), now)).toBe('5 января 2027');
+    expect(valueText('dueAt', '', makeBoard(), now)).toBe('без срока');
+    expect(valueText('dueDone', true, makeBoard(), now)).toBe('выполнено');
+  });
+});
