@@ -76,6 +76,12 @@ export {
   watchBoard,
 } from './realtime/board-socket';
 export {
+  type NotificationsListener,
+  type NotificationsState,
+  watchNotifications,
+} from './realtime/notifications';
+export { acquireSessionSocket, type SessionSocket } from './realtime/session-socket';
+export {
   type AuthForm,
   type AuthState,
   type EditBody,

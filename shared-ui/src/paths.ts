@@ -21,6 +21,8 @@ export const paths = {
   },
   resetSuccess: { pattern: '/reset/success', href: () => '/reset/success' },
   settings: { pattern: '/settings', href: () => '/settings' },
+  /** Every task assigned to the current user, across their boards, grouped by due date. */
+  myTasks: { pattern: '/my-tasks', href: () => '/my-tasks' },
   /** The shell's own page: which build of each front-end runs and which is deployed. */
   about: { pattern: '/about', href: () => '/about' },
   board: {

@@ -1,34 +1,22 @@
 /**
- * The client side of the realtime contract (api/src/realtime/contract.ts): one Socket.IO connection to
- * the page's own origin, websocket only, that watches one board. The caller applies every `update`
- * (or re-fetches), and re-fetches after a reconnect or when the server's version is newer than the
- * one it holds, so a client that missed events while offline converges. `onLive` tells whether the
- * subscription stands, that is whether every change will arrive as an update. socket.io-client is loaded on first
- * use (its own chunk), so pages without a board do not download it.
+ * The client side of the realtime contract (api/src/realtime/contract.ts) for one board: it subscribes
+ * on the session's shared connection (session-socket.ts; websocket only, to the page's own origin).
+ * The caller applies every `update` (or re-fetches), and re-fetches after a reconnect or when the
+ * server's version is newer than the one it holds, so a client that missed events while offline
+ * converges. `onLive` tells whether the subscription stands, that is whether every change will arrive
+ * as an update.
  */
-import type {
-  BoardUpdate,
-  ClientToServerEvents,
-  ServerToClientEvents,
-  SubscribeResult,
-} from 'api/realtime-contract';
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { getToken } from '../api/token';
+import type { BoardUpdate, SubscribeResult } from 'api/realtime-contract';
+import {
+  acquireSessionSocket,
+  CONNECTION_CHECK_MS,
+  createSocket,
+  type SessionSocket,
+  SOCKET_OPTIONS,
+} from './session-socket';
 
 export type { BoardUpdate, SubscribeResult };
-
-export const SOCKET_OPTIONS = {
-  path: '/socket.io',
-  transports: ['websocket'],
-  reconnection: true,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  timeout: 20000,
-} satisfies Partial<ManagerOptions & SocketOptions>;
-
-/** While the connection is down it is checked this often and reopened if nothing else is trying. */
-export const CONNECTION_CHECK_MS = 1000;
+export { CONNECTION_CHECK_MS, createSocket, SOCKET_OPTIONS };
 
 export interface BoardSocketHandlers {
   /** Something on the board changed (update is null after a reconnect or a stale subscription). */
@@ -41,47 +29,34 @@ export interface BoardSocketHandlers {
   onLive?(live: boolean): void;
 }
 
-export type BoardSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** The socket to the page's origin (or `url`); the token is read afresh at every (re)connect. */
-export async function createSocket(
-  url?: string,
-  token: () => string | null = getToken,
-): Promise<BoardSocket> {
-  const { io } = await import('socket.io-client');
-  const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: token() }) };
-  return url ? io(url, options) : io(options);
-}
+export type BoardSocket = SessionSocket;
 
 /**
- * Watches a board until the returned function is called, on `socket` or else on a new socket to the
- * page's origin (created once socket.io-client has loaded).
+ * Watches a board until the returned function is called: on `socket` (which the watch then owns and
+ * closes), or else on the session's shared socket, which stays open for its other holders.
  */
 export function watchBoard(boardId: number, handlers: BoardSocketHandlers, socket?: BoardSocket): () => void {
-  if (socket) return watchOn(socket, boardId, handlers);
+  if (socket) return watchOn(socket, boardId, handlers, true);
   let stop: (() => void) | null = null;
-  let stopped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  // The client's chunk may fail to load (offline): try again every CONNECTION_CHECK_MS.
-  const open = () =>
-    createSocket().then(
-      (created) => {
-        if (stopped) created.disconnect();
-        else stop = watchOn(created, boardId, handlers);
-      },
-      () => {
-        if (!stopped) retry = setTimeout(open, CONNECTION_CHECK_MS);
-      },
-    );
-  void open();
+  const release = acquireSessionSocket((shared) => {
+    stop = watchOn(shared, boardId, handlers, false);
+  });
   return () => {
-    stopped = true;
-    clearTimeout(retry);
     stop?.();
+    release();
   };
 }
 
-function watchOn(socket: BoardSocket, boardId: number, handlers: BoardSocketHandlers): () => void {
+/**
+ * Subscribes on connect (at once when `socket` is already connected). The server watches one board per
+ * connection: subscribing leaves the board the connection watched before.
+ */
+function watchOn(
+  socket: BoardSocket,
+  boardId: number,
+  handlers: BoardSocketHandlers,
+  owned: boolean,
+): () => void {
   let connectedBefore = false;
   let live = false;
   const setLive = (value: boolean) => {
@@ -102,26 +77,36 @@ function watchOn(socket: BoardSocket, boardId: number, handlers: BoardSocketHand
     });
   };
   const dropped = () => setLive(false);
+  const updated = (update: BoardUpdate) => {
+    if (update.boardId === boardId) handlers.onChange(update);
+  };
+  const refused = (result: SubscribeResult) => {
+    if (result.boardId !== null && result.boardId !== boardId) return;
+    setLive(false);
+    if (result.status === 403) handlers.onForbidden?.();
+  };
 
   socket.on('connect', subscribe);
   socket.on('disconnect', dropped);
-  socket.on('update', (update) => {
-    if (update.boardId === boardId) handlers.onChange(update);
-  });
-  socket.on('subscribe_error', (result) => {
-    setLive(false);
-    if (result.status === 403) handlers.onForbidden?.();
-  });
+  socket.on('update', updated);
+  socket.on('subscribe_error', refused);
+  if (socket.connected) subscribe();
 
-  const check = setInterval(() => {
-    if (!socket.connected && !socket.active) socket.connect();
-  }, CONNECTION_CHECK_MS);
+  // A shared socket is kept open by the session; one the watch owns is checked here.
+  const check = owned
+    ? setInterval(() => {
+        if (!socket.connected && !socket.active) socket.connect();
+      }, CONNECTION_CHECK_MS)
+    : undefined;
 
   return () => {
     clearInterval(check);
     socket.off('connect', subscribe);
     socket.off('disconnect', dropped);
-    socket.disconnect();
+    socket.off('update', updated);
+    socket.off('subscribe_error', refused);
+    if (owned) socket.disconnect();
+    else if (socket.connected) socket.emit('unsubscribe', boardId);
     setLive(false);
   };
 }
