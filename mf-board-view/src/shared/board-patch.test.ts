@@ -71,6 +71,13 @@ describe('applyPatch', () => {
     expect(next.columns['11']).toBe(board.columns['11']);
   });
 
+  it('takes a task whose checklist progress changed', () => {
+    const board = makeBoard();
+    const next = apply(board, update({ tasks: [makeTask('2', '10', { checklist: { done: 1, total: 3 } })] }));
+    expect(next.tasks['2']).not.toBe(board.tasks['2']);
+    expect(next.tasks['2']?.checklist).toEqual({ done: 1, total: 3 });
+  });
+
   it('takes out a task that no longer matches the filter', () => {
     const board = makeBoard({
       tasks: {

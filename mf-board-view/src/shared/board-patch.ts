@@ -14,24 +14,37 @@
 import type { Board, BoardFilter, Column, PriorityValue, Task } from 'api/contract';
 import type { BoardUpdate } from 'api/realtime-contract';
 import { applyPatch as applyContractPatch } from 'api/realtime-patch';
-import type { Filters } from './filters';
+import { type Filters, viewerZone } from './filters';
 
 export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
+/** Equal fields: values, lists of values, and small records of values (the checklist's progress). */
 export function sameTask(a: Task, b: Task): boolean {
-  for (const key of Object.keys(b) as (keyof Task)[]) {
-    const left = a[key];
-    const right = b[key];
-    if (Array.isArray(left) && Array.isArray(right)) {
-      if (!sameList(left, right)) return false;
-    } else if (left !== right) {
+  return sameRecord(a, b, 1);
+}
+
+function sameRecord(a: object, b: object, depth: number): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  for (const key of Object.keys(right)) {
+    const x = left[key];
+    const y = right[key];
+    if (x === y) continue;
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (!sameList(x, y)) return false;
+    } else if (depth > 0 && isRecord(x) && isRecord(y)) {
+      if (!sameRecord(x, y, depth - 1)) return false;
+    } else {
       return false;
     }
   }
-  return Object.keys(a).length === Object.keys(b).length;
+  return Object.keys(left).length === Object.keys(right).length;
 }
+
+const isRecord = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function sameColumn(a: Column, b: Column): boolean {
   return (
@@ -46,17 +59,23 @@ export function sameColumn(a: Column, b: Column): boolean {
 /**
  * The URL's filters as the API reads the query the board is fetched with (features/board/api/
  * get-board.ts): ids become numbers, and the header's "my tasks" toggle writes the user's own id to
- * `assignee`, so there is no "me" value. The API refuses other priorities, so a shown board's filter
- * has only valid ones; search terms go as they are (the reader trims them like the server).
+ * `assignee`, so there is no "me" value. The API refuses other priorities and due values, so a shown
+ * board's filter has only valid ones; search terms go as they are (the reader trims them like the
+ * server). The due filter is read in the viewer's zone, as the board was fetched.
  */
-export function toBoardFilter(filters: Filters): BoardFilter {
+export function toBoardFilter(filters: Filters): DueBoardFilter {
   return {
     assignee: filters.assignee.map(Number),
     label: filters.label.map(Number),
     priority: filters.priority as PriorityValue[],
     search: filters.search,
+    due: filters.due as NonNullable<DueBoardFilter['due']>,
+    tz: viewerZone(),
   };
 }
+
+/** The API's filter with its due part (`due`, `tz`), which the contract's reader passes on to the server's rules. */
+type DueBoardFilter = BoardFilter & { due?: readonly string[]; tz?: string };
 
 /**
  * `board` at `update.version`, or `board` itself when it is already there, or null when the update

@@ -1,13 +1,24 @@
 /**
- * Board filters live in the URL (SPEC 'Board screen'): assignee, label, priority and search, each may
- * repeat. Other query parameters are left alone, and the query string travels with the board when a
- * task opens and closes.
+ * Board filters live in the URL (SPEC 'Board screen'): assignee, label, priority, search and due
+ * (overdue, today, week, none), each may repeat. Other query parameters are left alone, and the query
+ * string travels with the board when a task opens and closes.
  */
-export const FILTER_KEYS = ['assignee', 'label', 'priority', 'search'] as const;
+export const FILTER_KEYS = ['assignee', 'label', 'priority', 'search', 'due'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Record<FilterKey, string[]>;
 
-export const emptyFilters = (): Filters => ({ assignee: [], label: [], priority: [], search: [] });
+export const emptyFilters = (): Filters => ({ assignee: [], label: [], priority: [], search: [], due: [] });
+
+/** The viewer's IANA zone, in which the API counts the due filter's 'today' and 'week'. */
+export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The board GET's query: the filters, plus the viewer's zone `tz` while a due filter is on (the API
+ * reads 'today' and 'week' in it; without one the query stays as it was).
+ */
+export function boardQuery(filters: Filters): Filters & { tz?: string } {
+  return filters.due.length > 0 ? { ...filters, tz: viewerZone() } : filters;
+}
 
 export function parseFilters(params: URLSearchParams): Filters {
   const filters = emptyFilters();

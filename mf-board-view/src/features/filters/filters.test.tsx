@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { calls, location, routeApi } from 'shared-ui/test-kit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { toBoardFilter } from '../../shared/board-patch';
 import { countFilters, parseFilters, withFilters } from '../../shared/filters';
 import { makeBoard, renderApp } from '../../test/utils';
 import { filtersToForm, formToFilters } from './model/filter-form';
@@ -9,7 +10,13 @@ describe('filter query <-> modal state', () => {
   it('reads repeated keys from the URL into the form and writes them back', () => {
     const params = new URLSearchParams('assignee=1&assignee=2&label=21&priority=high&search=отчёт&tab=x');
     const form = filtersToForm(parseFilters(params));
-    expect(form).toEqual({ assignee: ['1', '2'], label: ['21'], priority: ['high'], search: 'отчёт' });
+    expect(form).toEqual({
+      assignee: ['1', '2'],
+      label: ['21'],
+      priority: ['high'],
+      due: [],
+      search: 'отчёт',
+    });
     expect(countFilters(parseFilters(params))).toBe(5);
 
     const next = withFilters(params, formToFilters({ ...form, assignee: ['2'], search: '  ', priority: [] }));
@@ -57,5 +64,39 @@ describe('filter query <-> modal state', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сбросить' }));
     await waitFor(() => expect(location()).toBe('/board/7'));
     await waitFor(() => expect(calls().at(-1)).toBe('GET /api/board/7'));
+  });
+
+  it('keeps the due filter in the URL as repeated `due` and asks the board with the viewer’s zone', async () => {
+    vi.stubEnv('TZ', 'Europe/Moscow');
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7?due=overdue');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    expect(calls()).toContain('GET /api/board/7?due=overdue&tz=Europe%2FMoscow');
+    fireEvent.click(screen.getByRole('button', { name: 'Фильтр 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Фильтр по задачам' });
+    const due = within(dialog).getByRole('group', { name: 'Срок' });
+    expect(
+      within(due)
+        .getAllByRole('checkbox')
+        .map((box) => [box.closest('label')?.textContent, (box as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Просрочено', true],
+      ['Сегодня', false],
+      ['Эта неделя', false],
+      ['Без срока', false],
+    ]);
+    fireEvent.click(within(due).getByLabelText('Эта неделя'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(location()).toBe('/board/7?due=overdue&due=week'));
+    await waitFor(() =>
+      expect(calls()).toContain('GET /api/board/7?due=overdue&due=week&tz=Europe%2FMoscow'),
+    );
+    expect(screen.getByRole('button', { name: 'Фильтр 2' })).toBeTruthy();
+    // Live updates read the due filter in the same zone.
+    expect(toBoardFilter(parseFilters(new URLSearchParams('due=today')))).toMatchObject({
+      due: ['today'],
+      tz: 'Europe/Moscow',
+    });
+    vi.unstubAllEnvs();
   });
 });

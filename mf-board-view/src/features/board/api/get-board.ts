@@ -1,8 +1,8 @@
 import type { Board } from 'api/contract';
 import { apiClient } from 'shared-ui';
-import type { Filters } from '../../../shared/filters';
+import { boardQuery, type Filters } from '../../../shared/filters';
 
-/** The board detail with only the tasks matching the filters (repeated query keys). */
+/** The board detail with only the tasks matching the filters (repeated query keys, `tz` for `due`). */
 export function getBoard(boardId: string, filters: Filters) {
-  return apiClient.get<Board>(`/api/board/${encodeURIComponent(boardId)}`, { query: filters });
+  return apiClient.get<Board>(`/api/board/${encodeURIComponent(boardId)}`, { query: boardQuery(filters) });
 }

@@ -4,10 +4,10 @@ import { Button, Modal, MultiSelect, TextField } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { emptyFilters, parseFilters, withFilters } from '../../../shared/filters';
 import { memberLabel } from '../../../shared/members';
-import { type FilterForm, filtersToForm, formToFilters } from '../model/filter-form';
+import { DUE_OPTIONS, type FilterForm, filtersToForm, formToFilters } from '../model/filter-form';
 import './filters.css';
 
-/** BOARD_FILTER: assignees, labels, priorities and a text search, written to the URL on 'Применить'. */
+/** BOARD_FILTER: assignees, labels, priorities, due dates and a text search, written to the URL on 'Применить'. */
 export function FilterModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
   const [params, setParams] = useSearchParams();
@@ -68,6 +68,13 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
             color: item.color,
           }))}
           onChange={(priority) => setForm({ ...form, priority })}
+        />
+        <MultiSelect
+          label="Срок"
+          name="due"
+          value={form.due}
+          options={DUE_OPTIONS}
+          onChange={(due) => setForm({ ...form, due })}
         />
         <div className="bv-modal-actions">
           <Button variant="secondary" onClick={() => write(null)}>

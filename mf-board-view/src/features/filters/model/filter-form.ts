@@ -5,14 +5,24 @@ export interface FilterForm {
   assignee: string[];
   label: string[];
   priority: string[];
+  due: string[];
   search: string;
 }
+
+/** The due filter's values (the API's `due`) as the modal names them. */
+export const DUE_OPTIONS = [
+  { value: 'overdue', label: 'Просрочено' },
+  { value: 'today', label: 'Сегодня' },
+  { value: 'week', label: 'Эта неделя' },
+  { value: 'none', label: 'Без срока' },
+] as const;
 
 export function filtersToForm(filters: Filters): FilterForm {
   return {
     assignee: [...filters.assignee],
     label: [...filters.label],
     priority: [...filters.priority],
+    due: [...filters.due],
     search: filters.search[0] ?? '',
   };
 }
@@ -24,6 +34,7 @@ export function formToFilters(form: FilterForm): Filters {
     assignee: form.assignee,
     label: form.label,
     priority: form.priority,
+    due: form.due,
     search: search ? [search] : [],
   };
 }
