@@ -44,6 +44,7 @@ describe('register', () => {
       email: user.email,
       gender: null,
       avatar: null,
+      emailReminders: true,
     });
   });
 
@@ -225,6 +226,25 @@ describe('edit', () => {
     expect(me.body).toMatchObject({ name: 'Борис', email, gender: 1 });
     await call('PUT', '/api/auth/edit', { name: 'Борис', email, gender: null }, user.token);
     expect((await call('GET', '/api/auth/user', undefined, user.token)).body.gender).toBeNull();
+  });
+
+  it('turns e-mail reminders off and on; omitted keeps them as they are', async () => {
+    const user = await register(t.app);
+    const edit = (extra: object) =>
+      call('PUT', '/api/auth/edit', { name: user.name, email: user.email, ...extra }, user.token);
+    const reminders = async () =>
+      (await call('GET', '/api/auth/user', undefined, user.token)).body.emailReminders;
+    expect(await reminders()).toBe(true);
+    expect((await edit({ emailReminders: false })).status).toBe(200);
+    expect(await reminders()).toBe(false);
+    await edit({ gender: 1 });
+    expect(await reminders()).toBe(false);
+    await edit({ emailReminders: true });
+    expect(await reminders()).toBe(true);
+    expect(await edit({ emailReminders: 'нет' })).toEqual({
+      status: 400,
+      body: { emailReminders: 'Выберите, присылать ли напоминания' },
+    });
   });
 
   it('keeps its own e-mail', async () => {

@@ -4,7 +4,7 @@ import type { User } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-const USER_COLUMNS = ['id', 'name', 'email', 'gender', 'avatar'] as const;
+const USER_COLUMNS = ['id', 'name', 'email', 'gender', 'avatar', 'email_reminders'] as const;
 
 /** The one place a users row becomes the API's user. */
 export function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>): User {
@@ -14,6 +14,7 @@ export function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[n
     email: row.email,
     gender: row.gender === 0 || row.gender === 1 ? row.gender : null,
     avatar: row.avatar,
+    emailReminders: row.email_reminders,
   };
 }
 
@@ -85,16 +86,24 @@ export async function createUser(
   return row ? { id: row.id, tokenVersion: row.token_version } : null;
 }
 
-/** Updates name, e-mail and (when given) gender; false when the e-mail belongs to another account. */
+/**
+ * Updates name, e-mail and (when given) gender and the e-mail reminders setting; false when the e-mail
+ * belongs to another account.
+ */
 export async function updateProfile(
   db: Db,
   id: number,
-  data: { name: string; email: string; gender?: 0 | 1 | null },
+  data: { name: string; email: string; gender?: 0 | 1 | null; emailReminders?: boolean },
 ): Promise<boolean> {
   try {
     await db
       .updateTable('users')
-      .set({ name: data.name, email: data.email, ...(data.gender !== undefined && { gender: data.gender }) })
+      .set({
+        name: data.name,
+        email: data.email,
+        ...(data.gender !== undefined && { gender: data.gender }),
+        ...(data.emailReminders !== undefined && { email_reminders: data.emailReminders }),
+      })
       .where('id', '=', id)
       .execute();
     return true;

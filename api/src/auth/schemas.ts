@@ -12,6 +12,7 @@ export const User = Type.Object({
   email: Type.String(),
   gender: Gender,
   avatar: Type.Union([Type.String(), Type.Null()]),
+  emailReminders: Type.Boolean({ description: 'due-date reminders by e-mail too (in-app ones always)' }),
 });
 export type User = Static<typeof User>;
 
@@ -41,7 +42,12 @@ export const CurrentUser = {
 export const Edit = {
   tags: ['auth'],
   security: [{ bearer: [] }],
-  body: Body({ name: Name, email: Email, gender: Type.Optional(Gender) }),
+  body: Body({
+    name: Name,
+    email: Email,
+    gender: Type.Optional(Gender),
+    emailReminders: Type.Optional(Type.Boolean({ 'x-error': 'Выберите, присылать ли напоминания' })),
+  }),
   response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401) },
 };
 

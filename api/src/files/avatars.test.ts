@@ -34,6 +34,7 @@ describe('avatars', () => {
       email: anna.email,
       gender: null,
       avatar: link.body.objectUrl,
+      emailReminders: true,
     });
     const me = await call<User>(t.app, anna, 'GET', '/api/auth/user');
     expect(me.body.avatar).toBe(link.body.objectUrl);

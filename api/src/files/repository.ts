@@ -163,7 +163,7 @@ export async function setAvatar(
       .updateTable('users')
       .set({ avatar: url })
       .where('id', '=', userId)
-      .returning(['id', 'name', 'email', 'gender', 'avatar'])
+      .returning(['id', 'name', 'email', 'gender', 'avatar', 'email_reminders'])
       .executeTakeFirstOrThrow();
     return { user: toUser(row), previous: current.avatar };
   });

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findMyTasks } from './repository.js';
+import { ListMyTasks } from './schemas.js';
 
-const myTasksRoutes: FastifyPluginAsyncTypebox = async () => {};
+/** 'Мои задачи': the caller's assigned tasks across their boards (under /api/task). */
+const myTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/mine', { schema: ListMyTasks }, async (request) => findMyTasks(app.db, request.user.id));
+};
 
 export default myTasksRoutes;

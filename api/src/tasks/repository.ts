@@ -67,7 +67,8 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-function selectTasks(db: Db) {
+/** The task select behind every task answer (its rows go through `toTask`); also used by my-tasks/. */
+export function selectTasks(db: Db) {
   return db
     .selectFrom('tasks as t')
     .select([

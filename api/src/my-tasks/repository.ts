@@ -1,0 +1,29 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database.js';
+import { selectTasks, toTask } from '../tasks/repository.js';
+import type { MyTask } from './schemas.js';
+
+type Db = Kysely<Database>;
+
+/**
+ * The tasks assigned to the user on boards they are still an accepted member of, ordered by due date
+ * (none last), board, id. `withDueOnly`: only those with a due date (the calendar feed).
+ */
+export async function findMyTasks(db: Db, userId: number, withDueOnly = false): Promise<MyTask[]> {
+  let query = selectTasks(db)
+    .innerJoin('task_assignees as ta', 'ta.task_id', 't.id')
+    .innerJoin('board_members as m', (join) =>
+      join.onRef('m.board_id', '=', 't.board_id').onRef('m.user_id', '=', 'ta.user_id'),
+    )
+    .innerJoin('boards as b', 'b.id', 't.board_id')
+    .select('b.name as board_name')
+    .where('ta.user_id', '=', userId)
+    .where('m.accepted', '=', true)
+    .where('m.is_deleted', '=', false)
+    .orderBy(sql`t.due_at asc nulls last`)
+    .orderBy('t.board_id')
+    .orderBy('t.id');
+  if (withDueOnly) query = query.where('t.due_at', 'is not', null);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...toTask(row), board: { id: row.board_id, name: row.board_name } }));
+}
