@@ -22,6 +22,8 @@ export const PUBLIC_ROUTES = new Set([
   'PUT /api/file/object/*',
   'POST /api/file/object/*',
   'GET /api/file/object/*',
+  // A calendar app's feed: the secret token in the address is the permission.
+  'GET /api/calendar/:token.ics',
 ]);
 
 interface TokenPayload {
