@@ -6,6 +6,7 @@ import { textOn } from '../../../shared/color';
 import { taskUrl } from '../../../shared/navigation';
 import { useLabelsOpen } from '../model/labels-open-store';
 import { formatTaskNumber } from '../model/task-number';
+import { ChecklistBadge, DueBadge } from './CardBadges';
 import { PriorityIcon } from './PriorityIcon';
 import './cards.css';
 
@@ -130,7 +131,13 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen }: TaskCardProps
   const number = formatTaskNumber(mode, task.number);
   const href = paths.boardTask.href({ boardId, taskId });
   const hasMeta =
-    priority || task.estimation || task.hasDescription || task.commentsCount > 0 || task.filesCount > 0;
+    task.dueAt ||
+    task.checklist.total > 0 ||
+    priority ||
+    task.estimation ||
+    task.hasDescription ||
+    task.commentsCount > 0 ||
+    task.filesCount > 0;
 
   return (
     <article
@@ -155,6 +162,10 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen }: TaskCardProps
       </a>
       {(hasMeta || assignees.length > 0) && (
         <div className="bv-card__footer">
+          {task.dueAt && <DueBadge dueAt={task.dueAt} done={task.dueDone} />}
+          {task.checklist.total > 0 && (
+            <ChecklistBadge done={task.checklist.done} total={task.checklist.total} />
+          )}
           {priority && <PriorityIcon priority={priority.value} color={priority.color} />}
           {task.estimation && (
             <span className="bv-card__estimation" title="Оценка">
