@@ -58,7 +58,7 @@ describe('shell routes', () => {
     ).toBeTruthy();
   });
 
-  it.each(['/settings', '/board/5', '/board/5/task/9'])(
+  it.each(['/settings', '/my-tasks', '/board/5', '/board/5/task/9'])(
     'sends %s without a token to /login',
     async (path) => {
       renderAt(path);
@@ -81,6 +81,18 @@ describe('shell routes', () => {
     renderAt('/reset/validate/abc?code=x1');
     expect(await screen.findByText('remote mf_auth')).toBeTruthy();
     expect(location()).toBe('/reset/validate/abc?code=x1');
+  });
+
+  it("mounts mf_boards for a signed-in user's /my-tasks", async () => {
+    signIn();
+    deployed.add('mf_boards');
+    try {
+      renderAt('/my-tasks');
+      expect(await screen.findByText('remote mf_boards')).toBeTruthy();
+      expect(location()).toBe('/my-tasks');
+    } finally {
+      deployed.delete('mf_boards');
+    }
   });
 
   it('loads the current user before a protected page and shows nothing until then', async () => {

@@ -36,6 +36,7 @@ export const shellRoutes: ShellRoute[] = [
   { path: paths.resetValidate.pattern, access: 'guest', remote: mfAuth },
   { path: paths.resetFinish.pattern, access: 'guest', remote: mfAuth },
   { path: paths.resetSuccess.pattern, access: 'guest', remote: mfAuth },
+  { path: paths.myTasks.pattern, access: 'protected', remote: mfBoards },
   { path: paths.settings.pattern, access: 'protected', remote: mfSettings },
   { path: paths.board.pattern, access: 'protected', remote: mfBoardView },
   { path: paths.boardTask.pattern, access: 'protected', remote: mfBoardView },

@@ -6,7 +6,7 @@ import { signIn } from '../../test/utils';
 import { Header } from './Header';
 
 function renderHeader(path = '/') {
-  return renderInRouter(<Header />, [path]);
+  return renderInRouter(<Header signedInExtra={<span>колокольчик</span>} />, [path]);
 }
 
 describe('Header', () => {
@@ -18,6 +18,8 @@ describe('Header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Вход' }));
     expect(location()).toBe('/login');
     expect(screen.queryByText('Выход')).toBeNull();
+    expect(screen.queryByText('колокольчик')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Мои задачи' })).toBeNull();
   });
 
   it('shows avatar, name, Настройки and Выход to a signed-in user', () => {
@@ -28,6 +30,9 @@ describe('Header', () => {
     expect(screen.getByText('Анна')).toBeTruthy();
     expect(screen.getByTitle('Анна (я)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Настройки' }).getAttribute('href')).toBe('/settings');
+    expect(screen.getByRole('link', { name: 'Мои задачи' }).getAttribute('href')).toBe('/my-tasks');
+    // The bell (passed in by the app) shows for a signed-in user only.
+    expect(screen.getByText('колокольчик')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Вход' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Выход' }));
     expect(logout).toHaveBeenCalledOnce();

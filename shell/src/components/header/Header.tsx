@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths, useHeaderStore, useModalStore } from 'shared-ui';
 import { useCurrentUser } from '../../app/use-current-user';
@@ -16,7 +16,12 @@ function LogoMark() {
   );
 }
 
-export function Header() {
+interface HeaderProps {
+  /** Shown to a signed-in user beside the account links, at every width (the app passes the bell). */
+  signedInExtra?: ReactNode;
+}
+
+export function Header({ signedInExtra }: HeaderProps) {
   const { token, user } = useCurrentUser();
   const leftMenu = useHeaderStore((state) => state.leftMenu);
   const [open, setOpen] = useState(false);
@@ -54,6 +59,7 @@ export function Header() {
           <nav className="shell-header__nav" aria-label="Учётная запись">
             <HeaderLinks token={token} user={user} layout="bar" />
           </nav>
+          {token && signedInExtra}
           <button
             ref={burgerRef}
             type="button"

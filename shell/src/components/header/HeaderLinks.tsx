@@ -47,6 +47,9 @@ export function HeaderLinks({ token, user, layout }: HeaderLinksProps) {
       ) : (
         <span className="shell-user">{identity}</span>
       )}
+      <Link className="shell-link" to={paths.myTasks.href()}>
+        Мои задачи
+      </Link>
       <Link className="shell-link" to={paths.settings.href()}>
         Настройки
       </Link>

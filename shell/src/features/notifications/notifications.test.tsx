@@ -1,0 +1,243 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { NotificationsListener } from 'shared-ui';
+import { bodyOf, calls, jsonResponse, location, renderInRouter, routeApi } from 'shared-ui/test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../test/utils';
+import type { NotificationItem } from './api/get-notifications';
+import { NotificationBell } from './components/NotificationBell';
+import { bellLabel, relativeTime } from './notification-text';
+
+// The session socket, driven by the test: `push()` delivers a `notifications` event (null: a reconnect).
+const socket = vi.hoisted(() => ({ listener: null as NotificationsListener | null, stopped: 0 }));
+vi.mock('shared-ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('shared-ui')>()),
+  watchNotifications: (listener: NotificationsListener) => {
+    socket.listener = listener;
+    return () => {
+      socket.stopped += 1;
+    };
+  },
+}));
+
+const push = async (state: { unread: number } | null) => {
+  await waitFor(() => expect(socket.listener).not.toBeNull());
+  act(() => socket.listener?.(state));
+};
+
+const HOUR = 3_600_000;
+
+function note(id: number, overrides: Partial<NotificationItem> = {}): NotificationItem {
+  return {
+    id,
+    kind: 'due-soon',
+    task: { id: String(100 + id), boardId: 3, title: `Задача ${id}` },
+    board: { id: 3, name: 'Ремонт' },
+    at: new Date(Date.now() - 2 * HOUR).toISOString(),
+    dueAt: new Date(Date.now() + 22 * HOUR).toISOString(),
+    read: false,
+    ...overrides,
+  };
+}
+
+const page = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => note(from - index, { read: index % 2 === 1 }));
+
+function renderBell() {
+  signIn();
+  socket.listener = null;
+  return renderInRouter(<NotificationBell />, ['/']);
+}
+
+const bell = () => screen.getByRole('button', { name: /^Уведомления/ });
+const open = async () => {
+  fireEvent.click(bell());
+  return screen.findByRole('dialog', { name: 'Уведомления' });
+};
+
+describe('notification bell', () => {
+  it('shows the unread count in its name and badge, hidden at 0', async () => {
+    routeApi({ 'GET /api/notification/unread': { unread: 3 } });
+    renderBell();
+    expect(bell().getAttribute('aria-label')).toBe('Уведомления');
+    await screen.findByRole('button', { name: 'Уведомления, 3 непрочитанных' });
+    expect(screen.getByTestId('bell-badge').textContent).toBe('3');
+
+    await push({ unread: 0 });
+    expect(bell().getAttribute('aria-label')).toBe('Уведомления');
+    expect(screen.queryByTestId('bell-badge')).toBeNull();
+
+    await push({ unread: 120 });
+    expect(screen.getByTestId('bell-badge').textContent).toBe('99+');
+  });
+
+  it('follows live changes and re-reads the count after a reconnect', async () => {
+    let unread = 1;
+    routeApi({ 'GET /api/notification/unread': () => jsonResponse(200, { unread }) });
+    renderBell();
+    await screen.findByRole('button', { name: 'Уведомления, 1 непрочитанное' });
+
+    await push({ unread: 2 });
+    expect(bell().getAttribute('aria-label')).toBe('Уведомления, 2 непрочитанных');
+
+    unread = 21;
+    await push(null);
+    await screen.findByRole('button', { name: 'Уведомления, 21 непрочитанное' });
+    expect(calls().filter((call) => call === 'GET /api/notification/unread')).toHaveLength(2);
+  });
+
+  it('lists notifications with their task links, texts, boards and times; loads more', async () => {
+    const first = [
+      note(40, {
+        kind: 'overdue',
+        task: { id: '7', boardId: 5, title: 'Сдать отчёт' },
+        board: { id: 5, name: 'Работа' },
+      }),
+      ...page(39, 29),
+    ];
+    routeApi({
+      'GET /api/notification/unread': { unread: 15 },
+      'GET /api/notification': (url) =>
+        jsonResponse(200, url.searchParams.get('before') === '11' ? [note(10, { read: true })] : first),
+    });
+    renderBell();
+    const dialog = await open();
+    expect(bell().getAttribute('aria-expanded')).toBe('true');
+
+    const links = await within(dialog).findAllByRole('link');
+    expect(links).toHaveLength(30);
+    expect(links[0]?.getAttribute('href')).toBe('/board/5/task/7');
+    expect(links[0]?.textContent).toContain('Срок задачи «Сдать отчёт» истёк');
+    expect(links[0]?.textContent).toContain('Работа');
+    expect(links[0]?.textContent).toContain('2 часа назад');
+    expect(links[0]?.textContent).toMatch(/^Непрочитанное\./);
+    expect(links[1]?.textContent).toContain('Срок задачи «Задача 39» истекает через 24 часа');
+    expect(links[2]?.textContent).not.toContain('Непрочитанное');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Показать ещё' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(31));
+    expect(calls()).toContain('GET /api/notification?before=11');
+    // A page shorter than 30 was the last one.
+    expect(within(dialog).queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+  });
+
+  it('marks a notification read when its link is followed, and closes', async () => {
+    routeApi({
+      'GET /api/notification/unread': { unread: 2 },
+      'GET /api/notification': [note(2), note(1)],
+      'PUT /api/notification/read': { unread: 1 },
+    });
+    renderBell();
+    const dialog = await open();
+    fireEvent.click(await within(dialog).findByRole('link', { name: /Задача 2/ }));
+
+    expect(location()).toBe('/board/3/task/102');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await screen.findByRole('button', { name: 'Уведомления, 1 непрочитанное' });
+    expect(bodyOf('PUT /api/notification/read')).toEqual({ ids: [2] });
+  });
+
+  it('marks every notification read with Прочитать все', async () => {
+    routeApi({
+      'GET /api/notification/unread': { unread: 2 },
+      'GET /api/notification': [note(2), note(1)],
+      'PUT /api/notification/read-all': { unread: 0 },
+    });
+    renderBell();
+    const dialog = await open();
+    await within(dialog).findAllByRole('link');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Прочитать все' }));
+
+    await waitFor(() => expect(screen.queryByTestId('bell-badge')).toBeNull());
+    expect(bell().getAttribute('aria-label')).toBe('Уведомления');
+    expect(dialog.textContent).not.toContain('Непрочитанное');
+    expect(
+      (within(dialog).getByRole('button', { name: 'Прочитать все' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(calls()).toContain('PUT /api/notification/read-all');
+  });
+
+  it('re-reads the first page when a notification arrives while the list is open', async () => {
+    let items = [note(1)];
+    routeApi({
+      'GET /api/notification/unread': { unread: 1 },
+      'GET /api/notification': () => jsonResponse(200, items),
+    });
+    renderBell();
+    const dialog = await open();
+    await within(dialog).findByRole('link', { name: /Задача 1/ });
+
+    items = [note(2, { kind: 'overdue' }), note(1)];
+    await push({ unread: 2 });
+    await within(dialog).findByRole('link', { name: /Задача 2/ });
+    expect(within(dialog).getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('closes on Escape and gives the focus back to the bell', async () => {
+    routeApi({ 'GET /api/notification/unread': { unread: 0 }, 'GET /api/notification': [] });
+    renderBell();
+    const dialog = await open();
+    expect(document.activeElement).toBe(dialog);
+    expect(await within(dialog).findByText('Уведомлений пока нет')).toBeTruthy();
+    expect(
+      (within(dialog).getByRole('button', { name: 'Прочитать все' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(bell());
+    expect(bell().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on a click outside', async () => {
+    routeApi({ 'GET /api/notification/unread': { unread: 0 }, 'GET /api/notification': [] });
+    renderBell();
+    await open();
+    fireEvent.pointerDown(document.body);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when the list cannot be loaded and tries again', async () => {
+    let fail = true;
+    routeApi({
+      'GET /api/notification/unread': { unread: 1 },
+      'GET /api/notification': () =>
+        fail ? jsonResponse(500, { message: 'Внутренняя ошибка сервера' }) : jsonResponse(200, [note(1)]),
+    });
+    renderBell();
+    const dialog = await open();
+    expect(await within(dialog).findByText('Не удалось загрузить уведомления.')).toBeTruthy();
+
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Повторить' }));
+    expect(await within(dialog).findByRole('link', { name: /Задача 1/ })).toBeTruthy();
+  });
+
+  it('stops listening when it goes away', async () => {
+    routeApi({ 'GET /api/notification/unread': { unread: 0 } });
+    const stopped = socket.stopped;
+    const { unmount } = renderBell();
+    await waitFor(() => expect(socket.listener).not.toBeNull());
+    unmount();
+    expect(socket.stopped).toBe(stopped + 1);
+  });
+});
+
+describe('notification texts', () => {
+  it('names the count in Russian', () => {
+    expect(bellLabel(null)).toBe('Уведомления');
+    expect(bellLabel(0)).toBe('Уведомления');
+    expect(bellLabel(1)).toBe('Уведомления, 1 непрочитанное');
+    expect(bellLabel(3)).toBe('Уведомления, 3 непрочитанных');
+    expect(bellLabel(11)).toBe('Уведомления, 11 непрочитанных');
+    expect(bellLabel(31)).toBe('Уведомления, 31 непрочитанное');
+  });
+
+  it('gives relative times', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(relativeTime('2026-11-25T11:59:30Z', now)).toBe('только что');
+    expect(relativeTime('2026-11-25T11:55:00Z', now)).toBe('5 минут назад');
+    expect(relativeTime('2026-11-25T09:00:00Z', now)).toBe('3 часа назад');
+    expect(relativeTime('2026-11-24T10:00:00Z', now)).toBe('вчера');
+    expect(relativeTime('2026-11-10T10:00:00Z', now)).toMatch(/^10 нояб/);
+  });
+});
