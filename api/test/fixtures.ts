@@ -407,6 +407,8 @@ const BOARD_TABLES = [
   'comments',
   'files',
   'revisions',
+  'checklists',
+  'checklist_items',
 ] as const;
 
 /**

@@ -1,5 +1,176 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Transaction } from 'kysely';
+import { changeBoard, changeOf } from '../boards/access.js';
+import type { BoardChanges } from '../boards/patch.js';
+import type { Database } from '../database.js';
+import { HttpError, notFound } from '../errors.js';
+import { toId } from '../ids.js';
+import { normalize } from '../schemas.js';
+import { countAssignable, createTask, findTask, findTaskDetail } from '../tasks/repository.js';
+import {
+  createChecklist,
+  createItem,
+  deleteChecklist,
+  deleteItem,
+  findChecklist,
+  findItem,
+  updateChecklist,
+  updateItem,
+} from './repository.js';
+import {
+  CreateChecklist,
+  CreateItem,
+  DeleteChecklist,
+  DeleteItem,
+  EditChecklist,
+  EditItem,
+  ItemToTask,
+  MESSAGES,
+} from './schemas.js';
 
-const checklistRoutes: FastifyPluginAsyncTypebox = async () => {};
+/**
+ * The task after a change to its checklists, as the answer. The task goes into the patch too: its
+ * counts may have changed, and a page with the task open learns its checklists changed.
+ */
+async function answer(trx: Transaction<Database>, boardId: number, taskId: number, changes: BoardChanges) {
+  changes.task(taskId);
+  return (await findTaskDetail(trx, boardId, taskId))!;
+}
+
+const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A checklist changes its task's card (the counts), so the announcement is a task change.
+  const change = changeOf('tasks');
+
+  app.post(
+    '/:boardId/:taskId',
+    { schema: CreateChecklist, preValidation: normalize({ title: 'trim' }) },
+    async (request, reply) => {
+      const { boardId, taskId } = request.params;
+      return changeBoard(
+        app,
+        change(boardId, request.user.id, reply),
+        async (trx, _version, _board, changes) => {
+          if (!(await findTask(trx, boardId, taskId))) throw notFound();
+          await createChecklist(trx, boardId, taskId, request.body.title);
+          return answer(trx, boardId, taskId, changes);
+        },
+      );
+    },
+  );
+
+  app.put(
+    '/:boardId/:checklistId',
+    { schema: EditChecklist, preValidation: normalize({ title: 'trim' }) },
+    async (request, reply) => {
+      const { boardId, checklistId } = request.params;
+      return changeBoard(
+        app,
+        change(boardId, request.user.id, reply),
+        async (trx, _version, _board, changes) => {
+          const list = await findChecklist(trx, boardId, checklistId);
+          if (!list) throw notFound();
+          await updateChecklist(trx, list, request.body);
+          return answer(trx, boardId, list.taskId, changes);
+        },
+      );
+    },
+  );
+
+  app.delete('/:boardId/:checklistId', { schema: DeleteChecklist }, async (request, reply) => {
+    const { boardId, checklistId } = request.params;
+    return changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        const list = await findChecklist(trx, boardId, checklistId);
+        if (!list) throw notFound();
+        await deleteChecklist(trx, list);
+        return answer(trx, boardId, list.taskId, changes);
+      },
+    );
+  });
+
+  app.post(
+    '/item/:boardId/:checklistId',
+    { schema: CreateItem, preValidation: normalize({ text: 'trim' }) },
+    async (request, reply) => {
+      const { boardId, checklistId } = request.params;
+      return changeBoard(
+        app,
+        change(boardId, request.user.id, reply),
+        async (trx, _version, _board, changes) => {
+          const list = await findChecklist(trx, boardId, checklistId);
+          if (!list) throw notFound();
+          await createItem(trx, boardId, list, request.body.text);
+          return answer(trx, boardId, list.taskId, changes);
+        },
+      );
+    },
+  );
+
+  app.put(
+    '/item/:boardId/:itemId',
+    { schema: EditItem, preValidation: normalize({ text: 'trim' }) },
+    async (request, reply) => {
+      const { boardId, itemId } = request.params;
+      const { assigneeId, ...rest } = request.body;
+      return changeBoard(
+        app,
+        change(boardId, request.user.id, reply),
+        async (trx, _version, _board, changes) => {
+          const item = await findItem(trx, boardId, itemId);
+          if (!item) throw notFound();
+          const assignee = assigneeId === undefined || assigneeId === null ? assigneeId : toId(assigneeId);
+          if (typeof assignee === 'number' && (await countAssignable(trx, boardId, [assignee])) !== 1) {
+            throw new HttpError(400, { assigneeId: MESSAGES.assignee });
+          }
+          await updateItem(trx, item, { ...rest, assigneeId: assignee });
+          return answer(trx, boardId, item.taskId, changes);
+        },
+      );
+    },
+  );
+
+  app.delete('/item/:boardId/:itemId', { schema: DeleteItem }, async (request, reply) => {
+    const { boardId, itemId } = request.params;
+    return changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        const item = await findItem(trx, boardId, itemId);
+        if (!item) throw notFound();
+        await deleteItem(trx, item);
+        return answer(trx, boardId, item.taskId, changes);
+      },
+    );
+  });
+
+  // The item becomes a card at the end of its task's column, for the item's assignee while they are
+  // still on the board (one who left since gives no assignee rather than refusing the conversion).
+  app.post('/item/:boardId/:itemId/task', { schema: ItemToTask }, async (request, reply) => {
+    const { boardId, itemId } = request.params;
+    const userId = request.user.id;
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const item = await findItem(trx, boardId, itemId);
+      if (!item) throw notFound();
+      const task = (await findTask(trx, boardId, item.taskId))!;
+      const columnId = Number(task.columnId);
+      const assignees =
+        item.assigneeId !== null && (await countAssignable(trx, boardId, [item.assigneeId])) === 1
+          ? [item.assigneeId]
+          : [];
+      const created = await createTask(trx, boardId, userId, {
+        columnId,
+        title: item.text,
+        priority: null,
+        assignees,
+        labels: [],
+      });
+      await deleteItem(trx, item);
+      changes.task(item.taskId).task(Number(created.id)).column(columnId);
+      return { id: created.id };
+    });
+  });
+};
 
 export default checklistRoutes;

@@ -1,23 +1,81 @@
-import { type Static, Type } from 'typebox';
+import { Type } from 'typebox';
+import { BodyId } from '../ids.js';
+import { Body, errors, Id } from '../schemas.js';
+import { TaskDetail } from '../tasks/schemas.js';
 
-export const ChecklistItem = Type.Object({
-  id: Type.Integer(),
-  text: Type.String(),
-  done: Type.Boolean(),
-  /** A board member the item is for, or null. */
-  assigneeId: Type.Union([Type.Integer(), Type.Null()]),
-  position: Type.Integer(),
+// The shapes live in shapes.ts (tasks/schemas.ts embeds them); the contract names them from here.
+export { Checklist, ChecklistItem, ChecklistProgress } from './shapes.js';
+
+export const MESSAGES = {
+  title: 'Введите название списка',
+  text: 'Введите текст пункта',
+  assignee: 'Исполнитель не участник доски',
+  position: 'Некорректная позиция',
+} as const;
+
+const Title = Type.String({ minLength: 1, maxLength: 500, 'x-error': MESSAGES.title });
+const Text = Type.String({ minLength: 1, maxLength: 500, 'x-error': MESSAGES.text });
+/** 0-based place in its list; past the end means last. */
+const Position = Type.Integer({ minimum: 0, maximum: 1_000_000, 'x-error': MESSAGES.position });
+const AssigneeId = Type.Union([BodyId(MESSAGES.assignee), Type.Null()], {
+  description: 'an accepted board member, or null',
+  'x-error': MESSAGES.assignee,
 });
-export type ChecklistItem = Static<typeof ChecklistItem>;
 
-export const Checklist = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  position: Type.Integer(),
-  items: Type.Array(ChecklistItem, { description: 'in position order' }),
-});
-export type Checklist = Static<typeof Checklist>;
+const common = { tags: ['checklists'], security: [{ bearer: [] }] };
+/** Every call but the conversion answers the task as GET /api/task/{boardId}/{taskId} does. */
+const answer = { 200: TaskDetail, ...errors(400, 401, 403, 404) };
 
-/** A task's checklist progress on its card: items done of all items, over every list. */
-export const ChecklistProgress = Type.Object({ done: Type.Integer(), total: Type.Integer() });
-export type ChecklistProgress = Static<typeof ChecklistProgress>;
+export const CreateChecklist = {
+  ...common,
+  params: Type.Object({ boardId: Id, taskId: Id }),
+  body: Body({ title: Title }),
+  response: answer,
+};
+
+export const EditChecklist = {
+  ...common,
+  params: Type.Object({ boardId: Id, checklistId: Id }),
+  body: Body({ title: Type.Optional(Title), position: Type.Optional(Position) }),
+  response: answer,
+};
+
+export const DeleteChecklist = {
+  ...common,
+  params: Type.Object({ boardId: Id, checklistId: Id }),
+  response: answer,
+};
+
+export const CreateItem = {
+  ...common,
+  params: Type.Object({ boardId: Id, checklistId: Id }),
+  body: Body({ text: Text }),
+  response: answer,
+};
+
+export const EditItem = {
+  ...common,
+  params: Type.Object({ boardId: Id, itemId: Id }),
+  body: Body({
+    text: Type.Optional(Text),
+    done: Type.Optional(Type.Boolean({ 'x-error': 'Некорректное значение' })),
+    assigneeId: Type.Optional(AssigneeId),
+    position: Type.Optional(Position),
+  }),
+  response: answer,
+};
+
+export const DeleteItem = {
+  ...common,
+  params: Type.Object({ boardId: Id, itemId: Id }),
+  response: answer,
+};
+
+export const ItemToTask = {
+  ...common,
+  params: Type.Object({ boardId: Id, itemId: Id }),
+  response: {
+    200: Type.Object({ id: Type.String({ description: 'the new task' }) }),
+    ...errors(400, 401, 403, 404),
+  },
+};

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Checklist, ChecklistProgress } from '../checklists/schemas.js';
+import { Checklist, ChecklistProgress } from '../checklists/shapes.js';
 import { Comment } from '../comments/schemas.js';
 import { FileItem } from '../files/schemas.js';
 import { BodyId, BodyIds } from '../ids.js';
