@@ -14,12 +14,21 @@ import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
 import { loadMembers } from '../members/repository.js';
 import { toTask } from '../tasks/repository.js';
 import { PRIORITIES, type Task } from '../tasks/schemas.js';
+import { type DueCondition, dueConditions } from './due-window.js';
 import type { Board, BoardFilter } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-/** The full board as the API shows it, with only the tasks matching the filter; null when unknown. */
-export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {}): Promise<Board | null> {
+/**
+ * The full board as the API shows it, with only the tasks matching the filter (its due part as at
+ * `now`); null when unknown. The filter's zone must be valid (the route checks it).
+ */
+export async function loadBoard(
+  db: Db,
+  boardId: number,
+  filter: BoardFilter = {},
+  now: Date = new Date(),
+): Promise<Board | null> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -56,7 +65,7 @@ export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {
         .where('board_id', '=', boardId)
         .orderBy('id')
         .execute();
-      const tasks = await tasksQuery(trx, boardId, filter).execute();
+      const tasks = await tasksQuery(trx, boardId, filter, now).execute();
 
       const columnMap: Record<string, Column> = {};
       const columnOrder: string[] = [];
@@ -93,12 +102,28 @@ export async function loadBoard(db: Db, boardId: number, filter: BoardFilter = {
 /** `%term%` for ILIKE, with the term's own wildcards and escape character taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
+const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/** One due condition (boards/due-window.ts, which `dueMatches` reads the same way) in SQL. */
+function dueSql(condition: DueCondition): Expression<SqlBool> {
+  switch (condition.kind) {
+    case 'none':
+      return sql<SqlBool>`t.due_at is null`;
+    case 'overdue':
+      return sql<SqlBool>`(t.due_at < ${instant(condition.now)} and not t.due_done)`;
+    case 'within':
+      return sql<SqlBool>`(t.due_at >= ${instant(condition.start)} and t.due_at < ${instant(condition.end)})`;
+  }
+}
+
 /**
  * Matching tasks in column and position order: OR within one filter key, AND across keys. The
  * filtered tasks are read once (a CTE); their assignees, labels and counts come from grouped joins on
  * that set, so a board of thousands of tasks costs a few index scans, not one sub-query per task.
  */
-function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
+function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
+  const due = dueConditions(filter, now);
+  if (!due) throw new Error(`unknown time zone ${filter.tz}`);
   const assignees = filter.assignee ?? [];
   const labels = filter.label ?? [];
   const priorities = filter.priority ?? [];
@@ -144,6 +169,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter) {
       ),
     )
     .$if(priorities.length > 0, (q) => q.where('t.priority', 'in', priorities))
+    .$if(due.length > 0, (q) => q.where(({ or }) => or(due.map(dueSql))))
     .$if(terms.length > 0, (q) =>
       q.where(({ or }) =>
         or(

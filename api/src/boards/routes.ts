@@ -9,6 +9,7 @@ import { normalize } from '../schemas.js';
 import { changeBoard, requireBoardMember } from './access.js';
 import { findListsVersion } from './access-repository.js';
 import { loadBoard } from './detail.js';
+import { dueConditions, isTimeZone } from './due-window.js';
 import { liveBoardsOf } from './live-board.js';
 import { createBoard, deleteBoard, findBoardSettings, listBoards, updateBoard } from './repository.js';
 import {
@@ -24,15 +25,24 @@ import {
 } from './schemas.js';
 import { cacheOf, sendCached } from './versioned-cache.js';
 
-/** The same filter however its values are ordered or repeated. */
-function filterKey(filter: BoardFilter): string {
+/**
+ * The same filter however its values are ordered or repeated; null when the answer must not be kept.
+ * `today` and `week` are keyed by their window as instants (not by the zone's name), so the answer
+ * changes with the viewer's day and is shared by every zone with the same day. `overdue` depends on
+ * the very instant asked: such answers are built for each request (a filtered view, read rarely:
+ * the page follows patches) rather than kept a minute stale.
+ */
+function filterKey(filter: BoardFilter, now: Date): string | null {
   const ids = (values: number[] = []) => [...new Set(values)].sort((a, b) => a - b).join(',');
   const texts = (values: string[] = []) => [...new Set(values)].sort().join('\u0000');
   const terms = (filter.search ?? []).map((term) => term.trim()).filter(Boolean);
-  return JSON.stringify([ids(filter.assignee), ids(filter.label), texts(filter.priority), texts(terms)]);
+  const due = dueConditions(filter, now) ?? [];
+  if (due.some((condition) => condition.kind === 'overdue')) return null;
+  const key = [ids(filter.assignee), ids(filter.label), texts(filter.priority), texts(terms)];
+  return JSON.stringify(due.length > 0 ? [...key, due] : key);
 }
 
-const UNFILTERED = filterKey({});
+const UNFILTERED = filterKey({}, new Date(0));
 
 const fingerprint = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
@@ -81,9 +91,17 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // after a change made here comes from the held board carried forward by the change's patch.
   app.get('/:boardId', { schema: GetBoard }, async (request, reply) => {
     const { boardId } = request.params;
+    const { tz } = request.query;
+    if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, { tz: MESSAGES.tz });
+    const now = new Date();
     const { version } = await requireBoardMember(app, boardId, request.user.id);
+    const filter = filterKey(request.query, now);
+    if (filter === null) {
+      const board = await loadBoard(app.db, boardId, request.query, now);
+      if (!board) throw notFound();
+      return board;
+    }
     const members = await loadMembers(app.db, boardId);
-    const filter = filterKey(request.query);
     const whole = filter === UNFILTERED;
     const key = `${filter}|${fingerprint(members)}`;
     return sendCached(boards, request, reply, {
@@ -97,7 +115,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const held = live.get(boardId, version);
           if (held) return { ...held, members };
         }
-        const board = await loadBoard(app.db, boardId, request.query);
+        const board = await loadBoard(app.db, boardId, request.query, now);
         if (!board) throw notFound(); // deleted between the check and the read
         if (whole) live.set(board);
         return board;

@@ -5,6 +5,7 @@ import { Member } from '../members/schemas.js';
 import { ConflictBody, FormVersion } from '../revisions/schemas.js';
 import { Body, Color, errors, Id, LIMITS } from '../schemas.js';
 import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from '../tasks/schemas.js';
+import { DUE_VALUES, type DueValue } from './due-window.js';
 
 export const SHOW_IDS_MODES = ['empty', 'circle', 'square', 'dot', 'space'] as const;
 export type ShowIdsMode = (typeof SHOW_IDS_MODES)[number];
@@ -12,7 +13,11 @@ export type ShowIdsMode = (typeof SHOW_IDS_MODES)[number];
 export const DEFAULT_BOARD_COLOR = '#f4f5f7';
 export const DEFAULT_COLUMNS = ['Нужно сделать', 'В работе', 'Готово'] as const;
 
-export const MESSAGES = { conflict: 'Доску изменили' } as const;
+export const MESSAGES = {
+  conflict: 'Доску изменили',
+  due: 'Неизвестный срок',
+  tz: 'Неизвестный часовой пояс',
+} as const;
 
 const security = [{ bearer: [] }];
 
@@ -23,6 +28,7 @@ export const BoardName = Type.String({
 });
 const ShowIdsModeField = Type.Enum(SHOW_IDS_MODES, { 'x-error': 'Неизвестный способ показа номера' });
 const PriorityFilter = Type.Enum(PRIORITY_VALUES, { 'x-error': 'Неизвестный приоритет' });
+const DueFilter = Type.Enum(DUE_VALUES, { 'x-error': MESSAGES.due });
 export const Sort = Type.Enum(['default', 'byNameASC', 'byNameDESC'], {
   description: 'default or absent: creation order',
   'x-error': 'Неизвестный порядок сортировки',
@@ -83,6 +89,14 @@ export const GetBoard = {
     label: FilterValues(Id, 'Некорректный идентификатор'),
     priority: FilterValues(PriorityFilter, 'Неизвестный приоритет'),
     search: FilterValues(Type.String({ maxLength: 200 }), 'Некорректное значение'),
+    due: FilterValues(DueFilter, MESSAGES.due),
+    // Checked by the route (boards/due-window.ts `isTimeZone`), so a long one gets the same message.
+    tz: Type.Optional(
+      Type.String({
+        description: "the viewer's zone for `due`: an IANA name or ±HH:MM; UTC when absent",
+        'x-error': MESSAGES.tz,
+      }),
+    ),
   }),
   response: { 200: Board, ...errors(400, 401, 403, 404) },
 };
@@ -91,6 +105,10 @@ export type BoardFilter = {
   label?: number[];
   priority?: PriorityValue[];
   search?: string[];
+  /** boards/due-window.ts: overdue, today, week, none. */
+  due?: DueValue[];
+  /** The zone `today` and `week` are counted in: an IANA name or ±HH:MM; UTC when absent. */
+  tz?: string;
 };
 
 export const EditBoard = {

@@ -5,8 +5,12 @@
  * dependency, so the board page, the API's in-memory board and the tests all apply patches the same
  * way. Unchanged tasks and columns keep their objects, so memoised cards do not repaint.
  */
+import { dueConditions, dueMatches } from '../boards/due-window.js';
 import type { Board, BoardFilter, Column, Label, Task } from '../contract.js';
 import type { BoardUpdate } from './contract.js';
+
+// What a page needs to ask for and show the due filter: its values, the zone check, the windows.
+export { DUE_VALUES, type DueValue, dueWindow, isTimeZone } from '../boards/due-window.js';
 
 /** The search terms as the server uses them: trimmed, empty ones dropped. */
 export const searchTerms = (filter: BoardFilter) =>
@@ -14,14 +18,20 @@ export const searchTerms = (filter: BoardFilter) =>
 
 /**
  * Whether the filtered board shows the task: OR within one key, AND across keys, as the server
- * decides. Undefined when that cannot be told here: a search term not in the title of a task that has
- * a description (the server also searches descriptions, which the board does not carry).
+ * decides, the due filter as at `now` in the filter's zone (boards/due-window.ts). Undefined when that
+ * cannot be told here: a search term not in the title of a task that has a description (the server
+ * also searches descriptions, which the board does not carry), or a zone this runtime does not know.
  */
-export function taskMatches(task: Task, filter: BoardFilter): boolean | undefined {
-  const { assignee = [], label = [], priority = [] } = filter;
+export function taskMatches(task: Task, filter: BoardFilter, now: Date = new Date()): boolean | undefined {
+  const { assignee = [], label = [], priority = [], due = [] } = filter;
   if (assignee.length > 0 && !task.assignees.some((id) => assignee.includes(id))) return false;
   if (label.length > 0 && !task.labels.some((id) => label.includes(id))) return false;
   if (priority.length > 0 && (task.priority === null || !priority.includes(task.priority))) return false;
+  if (due.length > 0) {
+    const conditions = dueConditions(filter, now);
+    if (!conditions) return undefined;
+    if (!dueMatches(task, conditions)) return false;
+  }
   const terms = searchTerms(filter);
   if (terms.length === 0) return true;
   const title = task.title.toLowerCase();
@@ -33,9 +43,16 @@ export function taskMatches(task: Task, filter: BoardFilter): boolean | undefine
  * The board after `update`, or null when it cannot be worked out here and the board must be fetched:
  * no patch, a gap (the board is not at `patch.prevVersion`), a task whose visibility the filter cannot
  * decide, a task that becomes visible where its column's order is unknown, or a removed label the
- * filter uses. A board already at the update's version or newer comes back as it is.
+ * filter uses. A board already at the update's version or newer comes back as it is. The due filter
+ * is read as at `now`; tasks the patch does not carry are not looked at again, so a page filtered by
+ * `due` re-fetches when its window ends (`dueWindow`) and, for `overdue`, from time to time.
  */
-export function applyPatch(board: Board, update: BoardUpdate, filter: BoardFilter = {}): Board | null {
+export function applyPatch(
+  board: Board,
+  update: BoardUpdate,
+  filter: BoardFilter = {},
+  now: Date = new Date(),
+): Board | null {
   if (board.version >= update.version) return board;
   const patch = update.patch;
   if (!patch || patch.prevVersion !== board.version) return null;
@@ -71,7 +88,7 @@ export function applyPatch(board: Board, update: BoardUpdate, filter: BoardFilte
 
   const patchedColumns = new Set((patch.columns ?? []).map((column) => column.id));
   for (const task of patch.tasks ?? []) {
-    const shown = taskMatches(task, filter);
+    const shown = taskMatches(task, filter, now);
     if (shown === undefined) return null;
     const before = tasks[task.id];
     if (!shown) {
