@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, MODALS, useModalStore } from 'shared-ui';
+import { Link } from 'react-router-dom';
+import { Button, MODALS, paths, useModalStore } from 'shared-ui';
 import { BoardList } from '../features/board-list/components/BoardList';
 import { BoardsToolbar } from '../features/board-list/components/BoardsToolbar';
 import { useBoardList } from '../features/board-list/use-board-list';
@@ -33,7 +34,12 @@ export function MainPage() {
     <div className="main-page">
       <div className="main-page__head">
         <h1 className="main-page__title">Мои доски</h1>
-        <Button onClick={() => openModal(MODALS.CREATE_BOARD)}>Создать доску</Button>
+        <div className="main-page__actions">
+          <Link className="main-page__link" to={paths.myTasks.href()}>
+            Мои задачи
+          </Link>
+          <Button onClick={() => openModal(MODALS.CREATE_BOARD)}>Создать доску</Button>
+        </div>
       </div>
       <Invitations onChange={boards.reload} />
       <BoardsToolbar />

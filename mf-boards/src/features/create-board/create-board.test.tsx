@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bodyOf, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
 import { reloadViewSettings, renderApp, signIn } from '../../test/utils';
@@ -39,7 +39,10 @@ describe('create board', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodyOf('POST /api/board')).toEqual({ name: 'Альфа', sort: 'byNameASC' });
-    const names = screen.getAllByRole('link').map((link) => link.textContent);
+    const list = screen.getByRole('list', { name: 'Доски' });
+    const names = within(list)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(names).toEqual(['Альфа', 'Ремонт']);
   });
 
