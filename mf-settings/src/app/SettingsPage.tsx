@@ -4,9 +4,10 @@ import { Button, paths } from 'shared-ui';
 import { AvatarUpload } from '../features/avatar/components/AvatarUpload';
 import { PasswordForm } from '../features/password/components/PasswordForm';
 import { ProfileForm } from '../features/profile/components/ProfileForm';
+import { RemindersSettings } from '../features/reminders/components/RemindersSettings';
 import './settings.css';
 
-/** /settings: avatar, profile and password, each its own feature; 'Вернуться назад' on top. */
+/** /settings: avatar, profile, password and reminders, each its own feature; 'Вернуться назад' on top. */
 export function SettingsPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,6 +36,7 @@ export function SettingsPage() {
         <ProfileForm />
         <PasswordForm />
       </div>
+      <RemindersSettings />
     </main>
   );
 }

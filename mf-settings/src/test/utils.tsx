@@ -1,5 +1,5 @@
 import type { User } from 'shared-ui';
-import { renderInRouter, routeApi, setUpFrontEndTests, storeSession } from 'shared-ui/test-kit';
+import { calls, renderInRouter, routeApi, setUpFrontEndTests, storeSession } from 'shared-ui/test-kit';
 import { beforeEach } from 'vitest';
 import { App } from '../app/App';
 
@@ -8,13 +8,23 @@ export function renderApp(entries: string[] = ['/settings']) {
   return renderInRouter(<App />, entries);
 }
 
-export const ME: User = { id: 7, name: 'Анна', email: 'anna@example.com', gender: null, avatar: null };
+export const ME: User = {
+  id: 7,
+  name: 'Анна',
+  email: 'anna@example.com',
+  gender: null,
+  avatar: null,
+  emailReminders: false,
+};
 
 /** Signed in with the user loaded, as the shell's guard leaves it. */
 export function signIn(user: User = ME) {
   storeSession('old-token', { userId: user.id, user, userStatus: 'success' });
 }
 
-setUpFrontEndTests({ pathname: '/settings' });
+setUpFrontEndTests({ pathname: '/settings', modalRoot: true });
 // Every call answers 404 until a test routes it.
 beforeEach(() => routeApi({}));
+
+/** The calls made so far, without the reminders section's own read of the calendar link. */
+export const callsBesideCalendar = () => calls().filter((call) => call !== 'GET /api/calendar/token');

@@ -2,10 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useAuthStore } from 'shared-ui';
 import { bodyOf, calls, FakeXhr, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ME, renderApp, signIn } from '../../test/utils';
+import { callsBesideCalendar, ME, renderApp, signIn } from '../../test/utils';
 
 const UPLOAD = '/api/file/object/avatars/7/abc?size=3&type=image%2Fpng&expires=1&signature=s';
 const OBJECT = '/api/file/object/avatars/7/abc';
+
+const avatarArea = () => within(screen.getByRole('region', { name: 'Аватар' }));
 
 const pick = async (file: File) =>
   fireEvent.change(await screen.findByTestId('dropzone-input'), { target: { files: [file] } });
@@ -48,7 +50,7 @@ describe('avatar', () => {
     act(() => xhr.respond(200, { success: true }));
 
     expect(await within(card).findByRole('status')).toHaveProperty('textContent', 'Аватар обновлён');
-    expect(calls()).toEqual([
+    expect(callsBesideCalendar()).toEqual([
       `GET /api/file/avatar/upload?name=${encodeURIComponent('я.png')}&type=image%2Fpng&size=3`,
       `PUT ${UPLOAD}`,
       'POST /api/file/avatar/add',
@@ -65,11 +67,11 @@ describe('avatar', () => {
     signIn();
     renderApp();
     await pick(new File(['%PDF'], 'резюме.pdf', { type: 'application/pdf' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await avatarArea().findByRole('alert')).textContent).toBe(
       '«резюме.pdf»: Тип файла должен быть image/*',
     );
     expect(screen.queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
-    expect(calls()).toEqual([]);
+    expect(callsBesideCalendar()).toEqual([]);
   });
 
   it('shows Ошибка and the reason when the upload is refused', async () => {
@@ -83,7 +85,7 @@ describe('avatar', () => {
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     act(() => FakeXhr.last!.respond(400, { message: 'Ссылка для загрузки устарела' }));
     expect(await screen.findByRole('button', { name: 'Ошибка' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('Ссылка для загрузки устарела');
+    expect(avatarArea().getByRole('alert').textContent).toBe('Ссылка для загрузки устарела');
     expect(calls()).not.toContain('POST /api/file/avatar/add');
   });
 });

@@ -1,0 +1,13 @@
+import { apiClient, type User } from 'shared-ui';
+
+/**
+ * Turns e-mail reminders on or off through the profile edit call, which needs the name and e-mail
+ * (sent as the user has them; the gender, left out, stays as it is).
+ */
+export function saveEmailReminders(user: Pick<User, 'name' | 'email'>, emailReminders: boolean) {
+  return apiClient.put<{ success: boolean }>('/api/auth/edit', {
+    name: user.name,
+    email: user.email,
+    emailReminders,
+  });
+}
