@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR/);
   });
 
+  it('writes reminder dates in REMINDER_TIME_ZONE (Europe/Moscow by default), refusing unknown zones', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).reminderTimeZone).toBe('Europe/Moscow');
+    expect(loadConfig({ DATA_DIR: dataDir, REMINDER_TIME_ZONE: 'Asia/Yekaterinburg' }).reminderTimeZone).toBe(
+      'Asia/Yekaterinburg',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, REMINDER_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /REMINDER_TIME_ZONE/,
+    );
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/JWT_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));

@@ -54,6 +54,8 @@ export interface Config {
   maxUploadBytes: number;
   scrypt: ScryptCost;
   rateLimits: RateLimits;
+  /** The time zone due dates are written in by reminder e-mails (REMINDER_TIME_ZONE); Europe/Moscow when unset. */
+  reminderTimeZone?: string;
 }
 
 /** OWASP password storage cheat sheet: N=2^17, r=8, p=1 (128 MiB per hash). */
@@ -96,6 +98,17 @@ type Env = Record<string, string | undefined>;
 function text(env: Env, name: string): string | null {
   const value = env[name]?.trim();
   return value ? value : null;
+}
+
+/** An IANA time zone name, checked at start so a typo does not wait for the first reminder. */
+function timeZone(env: Env, name: string, fallback: string): string {
+  const value = text(env, name) ?? fallback;
+  try {
+    new Intl.DateTimeFormat('ru-RU', { timeZone: value });
+  } catch {
+    throw new Error(`${name} must be a time zone name such as Europe/Moscow`);
+  }
+  return value;
 }
 
 function integer(env: Env, name: string, fallback: number): number {
@@ -159,5 +172,6 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 100 * 1024 * 1024),
     scrypt: OWASP_SCRYPT,
     rateLimits: scaledLimits(integer(env, 'RATE_LIMIT_FACTOR', 1)),
+    reminderTimeZone: timeZone(env, 'REMINDER_TIME_ZONE', 'Europe/Moscow'),
   };
 }

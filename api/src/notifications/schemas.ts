@@ -1,0 +1,55 @@
+import { type Static, Type } from 'typebox';
+import { Body, errors, Id } from '../schemas.js';
+
+export const NOTIFICATION_KINDS = ['due-soon', 'overdue'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A page of the list holds this many notifications. */
+export const PAGE_SIZE = 30;
+
+export const Notification = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Enum(NOTIFICATION_KINDS, {
+    description: "'due-soon': the due date is less than 24 h away; 'overdue': it has passed",
+  }),
+  task: Type.Object({ id: Type.String(), boardId: Type.Integer(), title: Type.String() }),
+  board: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  /** When the notification was made. */
+  at: Type.String({ format: 'date-time' }),
+  /** The due date the reminder was about (UTC). */
+  dueAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  read: Type.Boolean(),
+});
+export type Notification = Static<typeof Notification>;
+
+export const UnreadCount = Type.Object({
+  unread: Type.Integer({ description: 'unread notifications of boards the user is still a member of' }),
+});
+
+const common = { tags: ['notifications'], security: [{ bearer: [] }] };
+
+export const ListNotifications = {
+  ...common,
+  description: `Newest first, ${PAGE_SIZE} a page; \`before\` (an id) gives the page after that notification.`,
+  querystring: Type.Object({ before: Type.Optional(Id) }),
+  response: { 200: Type.Array(Notification), ...errors(400, 401) },
+};
+
+export const GetUnread = {
+  ...common,
+  response: { 200: UnreadCount, ...errors(401) },
+};
+
+export const MarkRead = {
+  ...common,
+  description: "Marks the caller's notifications among `ids` read (other ids are ignored).",
+  body: Body({
+    ids: Type.Array(Id, { maxItems: 500, 'x-error': 'Некорректный идентификатор' }),
+  }),
+  response: { 200: UnreadCount, ...errors(400, 401) },
+};
+
+export const MarkAllRead = {
+  ...common,
+  response: { 200: UnreadCount, ...errors(401) },
+};
