@@ -1,6 +1,7 @@
 import type { TaskDetail } from 'api/contract';
 import { useCallback, useEffect } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
+import { Checklists } from '../features/checklists/components/Checklists';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
@@ -15,7 +16,7 @@ import { useBoardNavigation } from '../shared/navigation';
 export function TaskRoute({ taskId }: { taskId: string }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const reloadBoard = useReload();
-  const { toBoard } = useBoardNavigation(boardId);
+  const { toBoard, openTask } = useBoardNavigation(boardId);
 
   useEffect(() => {
     useModalStore.getState().open(MODALS.EDIT_TASK, { taskId });
@@ -43,6 +44,22 @@ export function TaskRoute({ taskId }: { taskId: string }) {
     [boardId],
   );
 
+  const renderChecklists = useCallback(
+    (task: TaskDetail, showDetail: (task: TaskDetail) => void, reloadTask: () => Promise<void>) => (
+      // Each answer is the task; the card's progress follows from the board's echo.
+      <Checklists
+        task={task}
+        onDetail={(next) => {
+          showDetail(next);
+          void reloadBoard();
+        }}
+        onConverted={() => Promise.all([reloadTask(), reloadBoard()]).then(() => undefined)}
+        onOpenTask={openTask}
+      />
+    ),
+    [reloadBoard, openTask],
+  );
+
   return (
     <TaskModal
       key={taskId}
@@ -50,6 +67,7 @@ export function TaskRoute({ taskId }: { taskId: string }) {
       onClose={toBoard}
       renderComments={renderComments}
       renderFiles={renderFiles}
+      renderChecklists={renderChecklists}
     />
   );
 }

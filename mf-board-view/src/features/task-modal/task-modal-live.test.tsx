@@ -140,6 +140,32 @@ describe('task modal with others editing', { timeout: 15_000 }, () => {
     expect(text.closest('li')?.textContent).toContain('Борис');
   });
 
+  it('shows others’ checklist changes as soon as the board’s progress changes', async () => {
+    const server = { task: detail() };
+    const { store, dialog } = await openTask(server);
+    const checklist = {
+      id: 31,
+      title: 'Проверка',
+      position: 0,
+      items: [{ id: 41, text: 'Макет согласован', done: true, assigneeId: null, position: 0 }],
+    };
+    server.task = detail({ checklist: { done: 1, total: 1 }, checklists: [checklist] });
+    publish(store, server.task);
+    const item = (await within(dialog).findByLabelText('Макет согласован', {}, WAIT)) as HTMLInputElement;
+    expect(item.checked).toBe(true);
+  });
+
+  it('takes a due date set by someone else into the untouched field', async () => {
+    vi.stubEnv('TZ', 'Europe/Moscow');
+    const server = { task: detail() };
+    const { store, dialog } = await openTask(server);
+    server.task = detail({ version: 2, dueAt: '2026-11-25T11:00:00.000Z' });
+    publish(store, server.task);
+    await waitFor(() => expect(field(dialog, 'Срок').value).toBe('2026-11-25'), WAIT);
+    expect(field(dialog, 'Время').value).toBe('14:00');
+    vi.unstubAllEnvs();
+  });
+
   it('says the task was deleted and turns saving off, but still closes', async () => {
     const server = { task: detail() };
     const { store, dialog } = await openTask(server);

@@ -19,14 +19,29 @@ export interface TaskModalProps {
   renderComments: (task: TaskDetail, reloadTask: () => Promise<void>) => ReactNode;
   /** The 'Файлы' area (the files feature); its heading carries `titleId`. */
   renderFiles: (task: TaskDetail, titleId: string) => ReactNode;
+  /**
+   * The 'Чек-листы' under the form (the checklists feature); each of its calls answers the task, which
+   * `showDetail` puts on screen as the modal's detail; `reloadTask` refreshes it otherwise.
+   */
+  renderChecklists: (
+    task: TaskDetail,
+    showDetail: (task: TaskDetail) => void,
+    reloadTask: () => Promise<void>,
+  ) => ReactNode;
 }
 
 /**
- * EDIT_TASK (1200px): the task's fields on the left, comments and files on the right. While it is
+ * EDIT_TASK (1200px): the task's fields and checklists on the left, comments and files on the right. While it is
  * open, others' changes flow into the fields the user has not touched and the comments and files
  * follow; a save that clashes with them asks, per field, whose value to keep (model/draft.ts).
  */
-export function TaskModal({ taskId, onClose, renderComments, renderFiles }: TaskModalProps) {
+export function TaskModal({
+  taskId,
+  onClose,
+  renderComments,
+  renderFiles,
+  renderChecklists,
+}: TaskModalProps) {
   const board = useBoard();
   const reloadBoard = useReload();
   const life = useSubmit();
@@ -94,23 +109,26 @@ export function TaskModal({ taskId, onClose, renderComments, renderFiles }: Task
   } else {
     body = (
       <div className="bv-task">
-        <EditForm
-          className="bv-task__form"
-          error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId)}
-          status={deleted ? 'default' : life.status}
-          onSave={() => void onSave()}
-          deleteStatus={remove.status}
-          onDelete={() => void onDelete()}
-          disabled={deleted}
-        >
-          <ConflictPanel
-            ref={conflictPanel}
-            conflicts={draft.conflicts}
-            board={board}
-            onChoose={task.choose}
-          />
-          <TaskFields board={board} form={draft.form} errors={errors} onChange={set} />
-        </EditForm>
+        <div className="bv-task__main">
+          <EditForm
+            className="bv-task__form"
+            error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId)}
+            status={deleted ? 'default' : life.status}
+            onSave={() => void onSave()}
+            deleteStatus={remove.status}
+            onDelete={() => void onDelete()}
+            disabled={deleted}
+          >
+            <ConflictPanel
+              ref={conflictPanel}
+              conflicts={draft.conflicts}
+              board={board}
+              onChoose={task.choose}
+            />
+            <TaskFields board={board} form={draft.form} errors={errors} onChange={set} />
+          </EditForm>
+          {renderChecklists(detail, task.showDetail, task.reloadTask)}
+        </div>
         <aside className="bv-task__side">
           {renderComments(detail, task.reloadTask)}
           <section className="bv-files-area" aria-labelledby={FILES_TITLE_ID} data-area="files">

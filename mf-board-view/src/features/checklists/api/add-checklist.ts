@@ -1,0 +1,9 @@
+import type { TaskDetail } from 'api/contract';
+import { apiClient } from 'shared-ui';
+
+/** A new, empty list at the end of the task's lists; answers the task. */
+export function addChecklist(boardId: number, taskId: string, title: string) {
+  return apiClient.post<TaskDetail>(`/api/checklist/${boardId}/${encodeURIComponent(taskId)}`, {
+    title: title.trim(),
+  });
+}

@@ -1,0 +1,7 @@
+import type { TaskDetail } from 'api/contract';
+import { apiClient } from 'shared-ui';
+
+/** Deletes a list with its items; answers the task. */
+export function deleteChecklist(boardId: number, checklistId: number) {
+  return apiClient.delete<TaskDetail>(`/api/checklist/${boardId}/${checklistId}`);
+}

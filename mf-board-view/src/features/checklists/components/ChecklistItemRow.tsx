@@ -1,0 +1,128 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { ChecklistItem, Member } from 'api/contract';
+import { useState } from 'react';
+import { memberLabel } from '../../../shared/members';
+import { InlineTextForm } from './InlineTextForm';
+
+export interface ChecklistItemActions {
+  onToggle: (item: ChecklistItem, done: boolean) => void;
+  onAssign: (item: ChecklistItem, assigneeId: number | null) => void;
+  /** Saves new text; a failure rejects, shown under the input. */
+  onEdit: (item: ChecklistItem, text: string) => Promise<unknown>;
+  onDelete: (item: ChecklistItem) => void;
+  onConvert: (item: ChecklistItem) => void;
+}
+
+export interface ChecklistItemRowProps extends ChecklistItemActions {
+  item: ChecklistItem;
+  /** Who an item can be for: the board's current members, and its assignee if they left. */
+  members: Member[];
+  /** The item is becoming a card. */
+  converting: boolean;
+}
+
+/** One item: drag handle, done tick, text, assignee, and edit, 'Сделать карточкой' and delete. */
+export function ChecklistItemRow({ item, members, converting, ...actions }: ChecklistItemRowProps) {
+  const [editing, setEditing] = useState(false);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: item.id });
+  const name = `«${item.text}»`;
+  const options = members.filter(
+    (member) => (member.accepted && !member.isDeleted) || member.id === item.assigneeId,
+  );
+
+  return (
+    <li
+      ref={setNodeRef}
+      className={[
+        'bv-check-item',
+        item.done && 'bv-check-item--done',
+        isDragging && 'bv-check-item--dragging',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-item-id={item.id}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="bv-ghost-button bv-check-item__handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Переместить пункт ${name}`}
+      >
+        ⠿
+      </button>
+      {editing ? (
+        <InlineTextForm
+          label="Текст пункта"
+          initial={item.text}
+          submitText="Сохранить"
+          errorKey="text"
+          onSubmit={(text) => actions.onEdit(item, text)}
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <label className="bv-check-item__text">
+            <input
+              type="checkbox"
+              checked={item.done}
+              onChange={(event) => actions.onToggle(item, event.target.checked)}
+            />
+            <span>{item.text}</span>
+          </label>
+          <select
+            className="bv-check-item__assignee"
+            aria-label={`Исполнитель пункта ${name}`}
+            value={item.assigneeId === null ? '' : String(item.assigneeId)}
+            onChange={(event) =>
+              actions.onAssign(item, event.target.value === '' ? null : Number(event.target.value))
+            }
+          >
+            <option value="">Без исполнителя</option>
+            {options.map((member) => (
+              <option key={member.id} value={String(member.id)}>
+                {memberLabel(member)}
+              </option>
+            ))}
+          </select>
+          <span className="bv-check-item__actions">
+            <button
+              type="button"
+              className="bv-ghost-button bv-icon-button"
+              aria-label={`Изменить пункт ${name}`}
+              title="Изменить"
+              onClick={() => setEditing(true)}
+            >
+              ✎
+            </button>
+            <button
+              type="button"
+              className="bv-ghost-button bv-icon-button"
+              aria-label={`Сделать карточкой пункт ${name}`}
+              title="Сделать карточкой"
+              disabled={converting}
+              aria-busy={converting || undefined}
+              onClick={() => actions.onConvert(item)}
+            >
+              ⧉
+            </button>
+            <button
+              type="button"
+              className="bv-ghost-button bv-icon-button"
+              aria-label={`Удалить пункт ${name}`}
+              title="Удалить"
+              onClick={() => actions.onDelete(item)}
+            >
+              ✖
+            </button>
+          </span>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ChecklistItem, TaskDetail } from 'api/contract';
+import { useState } from 'react';
+import { useBoard } from '../../../shared/board-context';
+import { addChecklist } from '../api/add-checklist';
+import { addItem } from '../api/add-item';
+import { convertItem } from '../api/convert-item';
+import { deleteChecklist } from '../api/delete-checklist';
+import { deleteItem } from '../api/delete-item';
+import { editChecklist } from '../api/edit-checklist';
+import { editItem } from '../api/edit-item';
+import { messageOf, useChecklists } from '../model/use-checklists';
+import { ChecklistBlock } from './ChecklistBlock';
+import { InlineTextForm } from './InlineTextForm';
+import './checklists.css';
+
+export interface ChecklistsProps {
+  task: TaskDetail;
+  /** Shows a checklist call's answer (the whole task) as the modal's task. */
+  onDetail: (task: TaskDetail) => void;
+  /** After an item became a card: the task and the board catch up. */
+  onConverted: () => Promise<void>;
+  /** Opens a task: the card an item became. */
+  onOpenTask: (taskId: string) => void;
+}
+
+const TITLE_ID = 'bv-checklists-title';
+
+/**
+ * 'Чек-листы' of the task modal: named lists of items, saved at once (not with the task's 'Сохранить').
+ * Every call answers the task, shown as the modal's detail; the board catches up from its echo.
+ */
+export function Checklists({ task, onDetail, onConverted, onOpenTask }: ChecklistsProps) {
+  const board = useBoard();
+  const model = useChecklists(task, onDetail);
+  const { lists, save, fire } = model;
+  const [adding, setAdding] = useState(false);
+  const [converting, setConverting] = useState<number | null>(null);
+  const [converted, setConverted] = useState<{ id: string; text: string } | null>(null);
+
+  const onConvert = async (item: ChecklistItem) => {
+    setConverting(item.id);
+    setConverted(null);
+    try {
+      const { id } = await model.enqueue(() => convertItem(board.id, item.id));
+      model.setError(null);
+      setConverted({ id, text: item.text });
+      await onConverted();
+    } catch (failure) {
+      model.setError(messageOf(failure));
+    } finally {
+      setConverting(null);
+    }
+  };
+
+  return (
+    <section className="bv-checklists" aria-labelledby={TITLE_ID}>
+      <h3 className="bv-task__section-title" id={TITLE_ID}>
+        Чек-листы
+      </h3>
+      {model.error && (
+        <p className="bv-checklists__error" role="alert">
+          {model.error}
+        </p>
+      )}
+      <div className="bv-checklists__status" role="status">
+        {converted && (
+          <>
+            Пункт «{converted.text}» стал карточкой.{' '}
+            <button type="button" className="bv-checklists__link" onClick={() => onOpenTask(converted.id)}>
+              Открыть карточку
+            </button>
+          </>
+        )}
+      </div>
+      {lists.map((list) => (
+        <ChecklistBlock
+          key={list.id}
+          list={list}
+          members={board.members}
+          convertingId={converting}
+          onRename={(title) => save(() => editChecklist(board.id, list.id, { title }))}
+          onRemove={() => save(() => deleteChecklist(board.id, list.id))}
+          onAddItem={(text) => save(() => addItem(board.id, list.id, text))}
+          onMoveItem={(itemId, index) =>
+            void fire(() => editItem(board.id, itemId, { position: index }), { kind: 'move', itemId, index })
+          }
+          onError={model.setError}
+          onToggle={(item, done) =>
+            void fire(() => editItem(board.id, item.id, { done }), {
+              kind: 'item',
+              itemId: item.id,
+              change: { done },
+            })
+          }
+          onAssign={(item, assigneeId) =>
+            void fire(() => editItem(board.id, item.id, { assigneeId }), {
+              kind: 'item',
+              itemId: item.id,
+              change: { assigneeId },
+            })
+          }
+          onEdit={(item, text) => save(() => editItem(board.id, item.id, { text }))}
+          onDelete={(item) => void fire(() => deleteItem(board.id, item.id))}
+          onConvert={(item) => void onConvert(item)}
+        />
+      ))}
+      {adding ? (
+        <InlineTextForm
+          label="Название списка"
+          initial="Чек-лист"
+          submitText="Добавить"
+          errorKey="title"
+          onSubmit={(title) => save(() => addChecklist(board.id, task.id, title))}
+          onDone={() => setAdding(false)}
+          onCancel={() => setAdding(false)}
+        />
+      ) : (
+        <button type="button" className="bv-ghost-button bv-checklists__add" onClick={() => setAdding(true)}>
+          Добавить список
+        </button>
+      )}
+    </section>
+  );
+}
