@@ -1,8 +1,9 @@
 /**
  * Proof of convergence: random sequences of changes by three members on two API instances (creates,
- * edits from fresh and stale copies, moves with stale column lists, deletes, label, column, comment
- * and board changes, some of them concurrent) while viewers on both instances apply the `update`
- * patches as the board page does (apply-patch.ts, re-fetching only when a patch cannot be applied).
+ * edits from fresh and stale copies, due dates among them, moves with stale column lists, deletes,
+ * label, column, comment, checklist and board changes, items turned into cards, some of them
+ * concurrent) while viewers on both instances apply the `update` patches as the board page does
+ * (apply-patch.ts, re-fetching only when a patch cannot be applied).
  * At the end every viewer's board, and the GET of both instances (which may answer from a board
  * carried forward by patches), deep-equal the board read from the database with the viewer's filter,
  * and every stale save either kept everyone's fields or answered 409 with nothing written.
@@ -66,7 +67,7 @@ class Viewer {
 const query = (filter: BoardFilter) => {
   const params = new URLSearchParams();
   for (const [key, values] of Object.entries(filter))
-    for (const value of values) params.append(key, String(value));
+    for (const value of [values].flat()) params.append(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 };
@@ -74,7 +75,24 @@ const query = (filter: BoardFilter) => {
 type Who = 0 | 1 | 2;
 const who = fc.constantFrom<Who>(0, 1, 2);
 const pick = fc.nat(1000);
-const FIELDS = ['title', 'description', 'estimation', 'priority', 'assignees', 'labels', 'columnId'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'estimation',
+  'priority',
+  'assignees',
+  'labels',
+  'columnId',
+  'dueAt',
+  'dueDone',
+] as const;
+const HOUR = 3_600_000;
+/**
+ * Due dates well away from the windows' ends while a run lasts (and a run's viewers filter by
+ * `overdue` and `none` only, whose answers cannot change with the clock then): the day and week
+ * windows, which can, are the unit tests' (boards/due-window.test.ts).
+ */
+const DUE_OFFSETS = [-30 * 24 * HOUR, -2 * HOUR, 2 * HOUR, 30 * 24 * HOUR, null] as const;
 type Field = (typeof FIELDS)[number];
 
 const op = fc.oneof(
@@ -129,6 +147,17 @@ const op = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('comment' as const), who, task: pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('board' as const), value: pick }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('checklist' as const),
+      who,
+      // A few tasks, so their lists fill up.
+      task: fc.nat(3),
+      action: fc.constantFrom('list', 'item', 'item', 'tick', 'convert'),
+      index: pick,
+    }),
+    weight: 3,
+  },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 /** One change, or two at once (from different members on different instances). */
@@ -144,7 +173,7 @@ interface Form {
 describe('patches converge', () => {
   it('every viewer ends equal to a fresh GET, and no stale save loses a field silently', async () => {
     let run = 0;
-    const totals = { merged: 0, conflicts: 0, refetches: 0 };
+    const totals = { merged: 0, conflicts: 0, refetches: 0, cards: 0, dueApplied: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 30, maxLength: 45 }), async (steps) => {
         run += 1;
@@ -165,6 +194,7 @@ describe('patches converge', () => {
           { assignee: [vera.id] },
           // Descriptions are searched too, which a patch cannot tell: these viewers re-fetch.
           { search: ['опис'] },
+          { due: ['overdue', 'none'], tz: 'Europe/Moscow' },
         ];
         const viewers = await Promise.all(
           filters.map(async (filter, index) => {
@@ -184,7 +214,10 @@ describe('patches converge', () => {
         );
 
         const forms = new Map<string, Form>();
-        const checks = { merged: 0, conflicts: 0 };
+        const started = Date.now();
+        const dueAt = (offset: number | null) =>
+          offset === null ? null : new Date(started + offset).toISOString();
+        const checks = { merged: 0, conflicts: 0, cards: 0 };
 
         const runOp = async (o: Op, concurrent: boolean) => {
           const board = await get();
@@ -224,6 +257,8 @@ describe('patches converge', () => {
                 assignees: members.slice(0, (o.value % members.length) + 1),
                 labels: board.labels.slice(0, o.value % (board.labels.length + 1)).map((l) => l.id),
                 columnId: columnAt(o.value),
+                dueAt: dueAt(DUE_OFFSETS[o.value % DUE_OFFSETS.length] ?? null),
+                dueDone: o.value % 3 === 0,
               };
               const body: Record<string, unknown> = {
                 boardId,
@@ -235,6 +270,8 @@ describe('patches converge', () => {
                 assignees: base.assignees,
                 labels: base.labels,
                 columnId: base.columnId,
+                dueAt: base.dueAt,
+                dueDone: base.dueDone,
                 version: base.version,
               };
               for (const field of o.fields) body[field] = values[field];
@@ -325,6 +362,43 @@ describe('patches converge', () => {
               }
               return;
             }
+            case 'checklist': {
+              const taskId = taskAt(o.task);
+              if (!taskId) return;
+              const read = async () =>
+                ((await api(o.who, 'GET', `/api/task/${boardId}/${taskId}`)).body as TaskDetail).checklists;
+              const addList = () =>
+                api(o.who, 'POST', `/api/checklist/${boardId}/${taskId}`, { title: `Список ${o.index}` });
+              const addItem = (listId: number) =>
+                api(o.who, 'POST', `/api/checklist/item/${boardId}/${listId}`, { text: `Пункт ${o.index}` });
+              // Each call is its own change: a list and an item are made first when the task has none.
+              let lists = await read();
+              if (lists && (o.action === 'list' || lists.length === 0)) {
+                await addList();
+                lists = await read();
+              }
+              const list = lists?.[o.index % lists.length];
+              // The task went meanwhile (another member's change).
+              if (!lists || !list || o.action === 'list') return;
+              if (o.action === 'item' || lists.every((one) => one.items.length === 0)) {
+                await addItem(list.id);
+                lists = await read();
+              }
+              const items = (lists ?? []).flatMap((one) => one.items);
+              const item = items[o.index % Math.max(1, items.length)];
+              if (!item || o.action === 'item') return;
+              if (o.action === 'tick') {
+                // Some items for Vera: turned into cards, they enter her filtered view.
+                await api(o.who, 'PUT', `/api/checklist/item/${boardId}/${item.id}`, {
+                  done: !item.done,
+                  assigneeId: o.index % 2 === 0 ? vera.id : item.assigneeId,
+                });
+              } else {
+                const card = await api(o.who, 'POST', `/api/checklist/item/${boardId}/${item.id}/task`);
+                if (card.status === 200) checks.cards += 1;
+              }
+              return;
+            }
             case 'board':
               await api(0, 'PUT', `/api/board/edit/${boardId}`, {
                 name: `Доска ${o.value}`,
@@ -359,6 +433,8 @@ describe('patches converge', () => {
         totals.merged += checks.merged;
         totals.conflicts += checks.conflicts;
         totals.refetches += viewers[4]?.refetches ?? 0;
+        totals.cards += checks.cards;
+        totals.dueApplied += viewers[5]?.applied ?? 0;
       }),
       { numRuns: 4, endOnFailure: true, seed: Number(process.env.CONVERGENCE_SEED ?? 20261124) },
     );
@@ -366,6 +442,9 @@ describe('patches converge', () => {
     expect(totals.merged).toBeGreaterThan(0);
     expect(totals.conflicts).toBeGreaterThan(0);
     expect(totals.refetches).toBeGreaterThan(0);
+    // Items became cards, and the viewer filtering by due dates applied patches.
+    expect(totals.cards).toBeGreaterThan(0);
+    expect(totals.dueApplied).toBeGreaterThan(0);
   }, 120_000);
 });
 
