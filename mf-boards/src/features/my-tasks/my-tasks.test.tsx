@@ -80,7 +80,7 @@ describe("'Мои задачи'", () => {
     signIn();
     routeApi({ 'GET /api/task/mine': tasks });
     renderApp('/my-tasks');
-    expect(screen.getByRole('heading', { name: 'Мои задачи' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Мои задачи' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Загрузка задач' })).toBeTruthy();
 
     await screen.findByRole('region', { name: /^Просрочено/ });
