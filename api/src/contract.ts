@@ -24,5 +24,7 @@ export type { FileItem } from './files/schemas.js';
 export type { Invitation } from './invites/schemas.js';
 export type { Label } from './labels/schemas.js';
 export type { Member } from './members/schemas.js';
+export type { MyTask } from './my-tasks/schemas.js';
+export type { Notification, NotificationKind } from './notifications/schemas.js';
 export type { Conflict } from './revisions/schemas.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks/schemas.js';
