@@ -122,7 +122,7 @@ export default fp(
       await app.mailer.send(reminderMail(data, { publicUrl, timeZone: reminderTimeZone }));
     }
 
-    await boss.work(SCAN_QUEUE, { pollingIntervalSeconds: 5 }, () =>
+    await boss.work(SCAN_QUEUE, () =>
       job(SCAN_QUEUE, async () => {
         await scan();
       }),
