@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { ProgressBar, useConfirmedAction } from 'shared-ui';
 import { useEscapeCancelsDrag } from '../model/use-escape-cancels-drag';
 import { type ChecklistItemActions, ChecklistItemRow } from './ChecklistItemRow';
+import { Icon } from './Icon';
 import { InlineTextForm } from './InlineTextForm';
 
 export interface ChecklistBlockProps extends ChecklistItemActions {
@@ -130,7 +131,7 @@ export function ChecklistBlock({
             disabled={remove.status === 'processing'}
             onClick={onDelete}
           >
-            🗑
+            <Icon name="trash" />
           </button>
         </div>
       )}

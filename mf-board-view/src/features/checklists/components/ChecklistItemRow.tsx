@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { ChecklistItem, Member } from 'api/contract';
 import { useState } from 'react';
 import { memberLabel } from '../../../shared/members';
+import { Icon } from './Icon';
 import { InlineTextForm } from './InlineTextForm';
 
 export interface ChecklistItemActions {
@@ -109,7 +110,7 @@ export function ChecklistItemRow({ item, members, converting, ...actions }: Chec
               aria-busy={converting || undefined}
               onClick={() => actions.onConvert(item)}
             >
-              ⧉
+              <Icon name="card" />
             </button>
             <button
               type="button"

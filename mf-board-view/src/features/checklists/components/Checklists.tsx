@@ -1,5 +1,6 @@
 import type { ChecklistItem, TaskDetail } from 'api/contract';
 import { useState } from 'react';
+import { Button } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { addChecklist } from '../api/add-checklist';
 import { addItem } from '../api/add-item';
@@ -115,9 +116,14 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
           onCancel={() => setAdding(false)}
         />
       ) : (
-        <button type="button" className="bv-ghost-button bv-checklists__add" onClick={() => setAdding(true)}>
+        <Button
+          variant="secondary"
+          size="small"
+          className="bv-checklists__add"
+          onClick={() => setAdding(true)}
+        >
           Добавить список
-        </button>
+        </Button>
       )}
     </section>
   );
