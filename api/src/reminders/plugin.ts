@@ -127,11 +127,14 @@ export default fp(
         await scan();
       }),
     );
-    mailWorker = await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1 }, ([mail]) =>
-      job(MAIL_QUEUE, async () => {
+    // One letter per job, so each is retried on its own; after each, the worker looks again at once
+    // (pg-boss would otherwise wait out its polling interval with letters still queued).
+    mailWorker = await boss.work<MailJob>(MAIL_QUEUE, { batchSize: 1 }, async ([mail]) => {
+      if (mailWorker) boss.notifyWorker(mailWorker);
+      await job(MAIL_QUEUE, async () => {
         if (mail) await sendMail(mail.data.notificationId);
-      }),
-    );
+      });
+    });
 
     app.decorate('reminders', { scan } satisfies Reminders);
 
