@@ -20,7 +20,8 @@
  *    the job exists exactly when its notification does. pg-boss hands each job to one worker, retries
  *    a failed send with back-off, and the mail re-checks at sending that it is still wanted (setting
  *    on, still a member, not done, date unchanged). The one window for a second letter is a crash
- *    after the SMTP server accepted it and before the job was marked done.
+ *    (or a send outlasting the job's 2-minute expiry) after the SMTP server accepted the letter and
+ *    before the job was marked done.
  * 3. After the commit, the inserting instance sends each affected user their unread count (the
  *    `notifications` event to `userRoom`), which the Redis adapter carries to their sockets on every
  *    instance, and wakes its own mail worker so the letters leave at once.
