@@ -8,7 +8,8 @@ import { useBoardPage } from '../features/board/model/use-board-page';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
-import { parseFilters } from '../shared/filters';
+import { dueRefreshDelay } from '../shared/due';
+import { parseFilters, viewerZone } from '../shared/filters';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardOverlays } from './lazy-overlays';
 import './board.css';
@@ -68,6 +69,21 @@ export function BoardScreen({ boardId }: { boardId: string }) {
   useEffect(() => {
     void store.getState().setFilters(filters);
   }, [store, filters]);
+
+  // A due filter's answer also changes with time alone: re-fetch when its day or week ends, and now
+  // and then for 'overdue' (shared/due.ts), a second late so the server's clock is past it too; each
+  // re-fetch sets the next one.
+  const [dueRound, setDueRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each round arms the next timer
+  useEffect(() => {
+    const delay = dueRefreshDelay(filters.due, viewerZone(), Date.now());
+    if (delay === null) return;
+    const timer = setTimeout(() => {
+      void store.getState().reload();
+      setDueRound((round) => round + 1);
+    }, delay + 1000);
+    return () => clearTimeout(timer);
+  }, [store, filters, dueRound]);
 
   return (
     <BoardStoreProvider store={store}>

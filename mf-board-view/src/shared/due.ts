@@ -6,6 +6,7 @@
  * day in the picker's zone (the task is due until the day ends, which is also when it turns overdue),
  * and a due instant at 23:59 local reads back as a day without a time.
  */
+import { dueWindow } from 'api/realtime-patch';
 
 export const DAY_MS = 86_400_000;
 const DAY_END_HOURS = 23;
@@ -80,4 +81,21 @@ export function dueText(dueAt: string, now: number, length: 'short' | 'long' = '
 export function dueLabel(dueAt: string, done: boolean, now: number): string {
   const word = STATE_WORDS[dueState(dueAt, done, now)];
   return `Срок: ${dueText(dueAt, now, 'long')}${word ? `, ${word}` : ''}`;
+}
+
+/** How often a board filtered by 'overdue' asks again: tasks turn overdue without any change. */
+export const OVERDUE_REFRESH_MS = 5 * 60_000;
+
+/**
+ * When a board filtered by `due` must be fetched again because time alone changes its answer (patches
+ * cover every edit): when the viewer's day ends for 'today', the week for 'week', and every few
+ * minutes for 'overdue'. Null when nothing changes with time ('none', or no due filter).
+ */
+export function dueRefreshDelay(due: readonly string[], tz: string, now: number): number | null {
+  const window = dueWindow(tz, now);
+  const moments: number[] = [];
+  if (window && due.includes('today')) moments.push(window.today.end);
+  if (window && due.includes('week')) moments.push(window.week.end);
+  if (due.includes('overdue')) moments.push(now + OVERDUE_REFRESH_MS);
+  return moments.length > 0 ? Math.max(0, Math.min(...moments) - now) : null;
 }

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { calls, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { toBoardFilter } from '../../shared/board-patch';
+import { dueRefreshDelay, OVERDUE_REFRESH_MS } from '../../shared/due';
 import { countFilters, parseFilters, withFilters } from '../../shared/filters';
 import { makeBoard, renderApp } from '../../test/utils';
 import { filtersToForm, formToFilters } from './model/filter-form';
@@ -97,6 +98,29 @@ describe('filter query <-> modal state', () => {
       due: ['today'],
       tz: 'Europe/Moscow',
     });
+    vi.unstubAllEnvs();
+  });
+
+  it('asks again when time alone changes a due filter’s answer', async () => {
+    vi.stubEnv('TZ', 'Europe/Moscow');
+    // 23:59 in Moscow: the day ends in a minute.
+    const now = Date.parse('2026-11-24T20:59:00.000Z');
+    expect(dueRefreshDelay(['today'], 'Europe/Moscow', now)).toBe(60_000);
+    // Tuesday: the ISO week ends on Monday 30 November, 00:00 in Moscow.
+    expect(dueRefreshDelay(['week'], 'Europe/Moscow', now)).toBe(Date.parse('2026-11-29T21:00:00Z') - now);
+    expect(dueRefreshDelay(['week', 'overdue'], 'Europe/Moscow', now)).toBe(OVERDUE_REFRESH_MS);
+    expect(dueRefreshDelay(['none'], 'Europe/Moscow', now)).toBeNull();
+    expect(dueRefreshDelay([], 'Europe/Moscow', now)).toBeNull();
+
+    vi.useFakeTimers({ now, shouldAdvanceTime: true, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7?due=today');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    const asked = () => calls().filter((call) => call.startsWith('GET /api/board/7')).length;
+    expect(asked()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(62_000));
+    await waitFor(() => expect(asked()).toBe(2));
+    vi.useRealTimers();
     vi.unstubAllEnvs();
   });
 });
