@@ -27,25 +27,22 @@
  *    store, which changes only on drop). Target: p50 and max under 100 ms. The end of dnd-kit's drop
  *    animation (the drag overlay removed) is printed too, for information.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/database.js';
 import { createTempDatabase } from '../test/pg.js';
 import { seed } from './board.js';
+import { percentile } from './lib.js';
+import { type ApiProcess, launchChromium, register, startApi, stop } from './processes.js';
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const INTERACTIVE_TARGET_MS = 1500;
 const DROP_TARGET_MS = 100;
 const VIEWPORT = { width: 1280, height: 720 };
-const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const serverScript = join(apiRoot, 'dist/src/server.js');
 
 interface LoadTiming {
   /** GET /api/board/{id} answered (responseEnd), for the breakdown. */
@@ -196,75 +193,6 @@ function armDropProbe({ taskId, from, to }: { taskId: string; from: string; to: 
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = fork(serverScript, [], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${url} never became ready`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function register(url: string): Promise<{ id: number; token: string }> {
-  const password = 'bench-password-1';
-  const res = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Браузер',
-      email: `browser-${Date.now()}@example.com`,
-      password,
-      password2: password,
-    }),
-  });
-  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const { token } = (await res.json()) as { token: string };
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as {
-    sub: string;
-  };
-  return { id: Number(payload.sub), token };
-}
-
 /** Opens the board in a fresh context; resolves with (1) and the page, still open, for a drag. */
 async function openBoard(browser: Browser, url: string, token: string) {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'ru-RU' });
@@ -284,7 +212,7 @@ async function openBoard(browser: Browser, url: string, token: string) {
 }
 
 /** Drags the first card of the first column onto the second column's header; resolves with (2). */
-async function dragFirstCard(page: Page, boardId: number): Promise<DropTiming> {
+async function dragFirstCard(page: Page): Promise<DropTiming> {
   const columns = page.locator('section[data-column-id]');
   const from = (await columns.nth(0).getAttribute('data-column-id')) as string;
   const to = (await columns.nth(1).getAttribute('data-column-id')) as string;
@@ -298,9 +226,6 @@ async function dragFirstCard(page: Page, boardId: number): Promise<DropTiming> {
   const saved = page.waitForResponse(
     (res) => res.request().method() === 'PUT' && res.url().endsWith('/api/task/move'),
   );
-  const refetched = page.waitForResponse(
-    (res) => res.request().method() === 'GET' && new URL(res.url()).pathname === `/api/board/${boardId}`,
-  );
   const x = source.x + source.width / 2;
   const y = source.y + source.height / 2;
   await page.mouse.move(x, y);
@@ -310,17 +235,11 @@ async function dragFirstCard(page: Page, boardId: number): Promise<DropTiming> {
   await page.mouse.move(target.x + target.width / 2 + 1, target.y + target.height / 2 + 1);
   await page.mouse.up();
   const timing = await page.evaluate(() => window.__dropTiming as Promise<DropTiming>);
-  // The move is saved and the board re-fetched before the next run starts.
+  // The move is saved before the next run starts (the page applies its echo as a patch: no re-fetch).
   const answer = await saved;
   if (!answer.ok()) throw new Error(`PUT /api/task/move: ${answer.status()}`);
-  await refetched;
   return timing;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-};
 
 function report(title: string, values: number[], targetMs: number): boolean {
   const p50 = percentile(values, 50);
@@ -336,18 +255,17 @@ function report(title: string, values: number[], targetMs: number): boolean {
 export async function boardBrowserBench(): Promise<boolean> {
   const database = await createTempDatabase('kanban_bench_');
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-bench-'));
-  let server: { url: string; child: ChildProcess } | undefined;
+  let server: ApiProcess | undefined;
   let browser: Browser | undefined;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
   });
   try {
-    server = await startServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    });
-    const viewer = await register(server.url);
+    server = await startApi(
+      { DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
+      { built: true },
+    );
+    const viewer = await register(server.url, 'Браузер');
     const seeded = await seed(db);
     await db
       .insertInto('board_members')
@@ -358,23 +276,13 @@ export async function boardBrowserBench(): Promise<boolean> {
         `${seeded.counts.comments} comments; Chromium ${VIEWPORT.width}x${VIEWPORT.height}, fresh context per run`,
     );
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const boardUrl = `${server.url}/board/${seeded.boardId}`;
     const loads: LoadTiming[] = [];
     const drops: DropTiming[] = [];
     for (let run = 0; run <= RUNS; run += 1) {
       const { page, timing } = await openBoard(browser, boardUrl, viewer.token);
-      const drop = await dragFirstCard(page, seeded.boardId);
+      const drop = await dragFirstCard(page);
       await page.context().close();
       // Run 0 warms up the server (JIT, PostgreSQL caches) and is not counted.
       if (run === 0) continue;

@@ -4,11 +4,11 @@
  * at a time (the latency a user waits for when a board opens or re-fetches after an update), asking
  * for gzip as browsers do. Targets: p99 under 60 ms, gzip payload under 200 KB.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../src/database.js';
-import { startApp } from './lib.js';
+import { type Answer, get, percentile, startApp } from './lib.js';
 
 const COLUMNS = 40;
 const CARDS = 4000;
@@ -187,37 +187,6 @@ export async function seed(db: Kysely<Database>) {
     counts: { assignees: assignees.length, labels: taskLabels.length, comments: comments.length },
   };
 }
-
-interface Answer {
-  status: number;
-  ms: number;
-  body: Buffer;
-  encoding: string | undefined;
-}
-
-function get(url: string, headers: Record<string, string>, agent: Agent): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = httpRequest(url, { headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          ms: performance.now() - started,
-          body: Buffer.concat(chunks),
-          encoding: res.headers['content-encoding'],
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 export async function boardBench(): Promise<boolean> {
   const bench = await startApp();

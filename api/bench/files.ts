@@ -6,62 +6,19 @@
  * peak memory growth (VmRSS sampled every 20 ms, and VmHWM before and after). Target: growth under
  * 64 MiB, and the same bytes back.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { createTempDatabase } from '../test/pg.js';
+import { type ApiProcess, memory, startApi, stop } from './processes.js';
 
 const MIB = 1024 * 1024;
 const FILE_MIB = Number(process.env.BENCH_FILE_MIB ?? 100);
 const TARGET_GROWTH_MIB = 64;
-const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** VmRSS and VmHWM of a process, in bytes. */
-function memory(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
-}
-
-async function waitForReady(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 /** `mib` MiB of varied bytes, one fresh 1 MiB chunk at a time, hashed on the way out. */
 function generated(mib: number, hash: ReturnType<typeof createHash>): Readable {
@@ -113,27 +70,17 @@ async function json<T>(base: string, method: string, path: string, token: string
 export async function filesBench(): Promise<boolean> {
   const database = await createTempDatabase('kanban_bench_');
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = fork(join(apiRoot, 'src/server.ts'), [], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
+  let api: ApiProcess | undefined;
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    api = await startApi({
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let sampler: NodeJS.Timeout | undefined;
-  try {
-    await waitForReady(base, child);
-    const pid = child.pid as number;
+    });
+    const base = api.url;
+    const pid = api.child.pid as number;
 
     const email = `bench-${Date.now()}@example.com`;
     const password = 'bench-password-1';
@@ -225,7 +172,7 @@ export async function filesBench(): Promise<boolean> {
     return met;
   } finally {
     clearInterval(sampler);
-    await stop(child);
+    if (api) await stop(api.child);
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }

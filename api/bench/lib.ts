@@ -1,5 +1,9 @@
-/** Shared pieces of the benchmarks: the app on a fresh PostgreSQL database, and one measured run. */
+/**
+ * Shared pieces of the benchmarks: the app on a fresh PostgreSQL database, one measured run, one
+ * GET with its bytes, and percentiles.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -120,4 +124,48 @@ export function target(figures: Figures, minRequestsPerSecond: number, maxP99: n
     `${figures.title} target (>= ${minRequestsPerSecond} req/s, p99 < ${maxP99} ms, no failures): ${met ? 'met' : 'MISSED'}`,
   );
   return met;
+}
+
+/** Nearest-rank percentile `p` (0-100) of `values` (any order); NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+export interface Answer {
+  status: number;
+  ms: number;
+  /** The body as it came (compressed when `encoding` says so). */
+  body: Buffer;
+  encoding: string | undefined;
+  /** The status line and headers as received, in bytes. */
+  headerBytes: number;
+}
+
+/** One GET on `agent`, with the body kept as received. */
+export function get(url: string, headers: Record<string, string>, agent: Agent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(url, { headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        let headerBytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n\r\n`.length;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          headerBytes += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
+        }
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - started,
+          body: Buffer.concat(chunks),
+          encoding: res.headers['content-encoding'],
+          headerBytes,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -5,26 +5,20 @@
  * server memory per connection, then the same for a bare Socket.IO + Redis adapter broadcast as the
  * baseline. Targets: 100% delivered, p99 < 150 ms, our p99 within 1.5x of the baseline.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { createTempDatabase } from '../test/pg.js';
+import { percentile } from './lib.js';
+import { type ApiProcess, apiRoot, memory, startApi, startScript, stop } from './processes.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1000);
 const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 100);
 const INTERVAL_MS = 50;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
 
 interface Run {
   title: string;
@@ -34,62 +28,14 @@ interface Run {
   bytesPerConnection: number;
 }
 
-function startChild(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(script, [], {
-    cwd: apiRoot,
-    env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.once('message', () => resolve(child));
-  });
-}
-
-async function waitForReady(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never became ready`);
-}
-
-async function startApi(port: number, env: Record<string, string>): Promise<Server> {
-  const child = fork(join(apiRoot, 'src/server.ts'), [], {
-    cwd: apiRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForReady(url);
-  return { url, child };
-}
-
-function rss(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+const rss = (server: ApiProcess) => memory(server.child.pid as number).rss;
 
 /** Connects `count` clients spread over the servers, subscribed to the board; resolves when all acked. */
-async function connectClients(servers: Server[], count: number, token: string, boardId: number) {
+async function connectClients(servers: ApiProcess[], count: number, token: string, boardId: number) {
   const sockets: Socket[] = [];
   for (let start = 0; start < count; start += 50) {
     const batch = Array.from({ length: Math.min(50, count - start) }, (_, i) => {
-      const server = servers[(start + i) % servers.length] as Server;
+      const server = servers[(start + i) % servers.length] as ApiProcess;
       const socket = io(server.url, {
         transports: ['websocket'],
         forceNew: true,
@@ -109,14 +55,14 @@ async function connectClients(servers: Server[], count: number, token: string, b
 
 async function measure(
   title: string,
-  servers: Server[],
+  servers: ApiProcess[],
   connect: () => Promise<Socket[]>,
   mutate: (i: number) => Promise<void>,
 ): Promise<Run> {
-  const before = servers.map((server) => rss(server.child));
+  const before = servers.map(rss);
   const sockets = await connect();
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const after = servers.map((server) => rss(server.child));
+  const after = servers.map(rss);
   const latencies: number[] = [];
   for (const socket of sockets) {
     socket.on('update', (update: { at: number }) => latencies.push(Date.now() - update.at));
@@ -136,11 +82,6 @@ async function measure(
     bytesPerConnection: grown / sockets.length,
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 
 function report(run: Run) {
   const ratio = (100 * run.received) / run.expected;
@@ -164,9 +105,12 @@ export async function realtimeBench(): Promise<boolean> {
   };
   const children: ChildProcess[] = [];
   try {
-    const servers = [await startApi(4701, env), await startApi(4702, env)];
-    children.push(...servers.map((server) => server.child));
-    const [a] = servers as [Server, Server];
+    const servers: ApiProcess[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      servers.push(await startApi(env));
+      children.push((servers[i] as ApiProcess).child);
+    }
+    const [a] = servers as [ApiProcess, ApiProcess];
 
     const user = { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'bench-password-1' };
     const registered = await fetch(`${a.url}/api/auth/register`, {
@@ -188,7 +132,7 @@ export async function realtimeBench(): Promise<boolean> {
       servers,
       () => connectClients(servers, CONNECTIONS, token, boardId),
       async (i) => {
-        const server = servers[i % servers.length] as Server;
+        const server = servers[i % servers.length] as ApiProcess;
         const res = await fetch(`${server.url}/api/board/edit/${boardId}`, {
           method: 'PUT',
           headers,
@@ -208,10 +152,7 @@ export async function realtimeBench(): Promise<boolean> {
     const bareScript = join(apiRoot, 'bench/bare-socket-server.ts');
     const bareKey = `${prefix}bare`;
     const bare = await Promise.all(
-      [4711, 4712].map(async (port) => ({
-        url: `http://127.0.0.1:${port}`,
-        child: await startChild(bareScript, { PORT: String(port), REDIS_URL, REDIS_KEY: bareKey }),
-      })),
+      [0, 1].map(() => startScript(bareScript, { REDIS_URL, REDIS_KEY: bareKey })),
     );
     children.push(...bare.map((server) => server.child));
     const baseline = await measure(
@@ -219,7 +160,7 @@ export async function realtimeBench(): Promise<boolean> {
       bare,
       () => connectClients(bare, CONNECTIONS, '', 0),
       async (i) => {
-        await fetch(`${(bare[i % bare.length] as Server).url}/emit`, { method: 'POST' });
+        await fetch(`${(bare[i % bare.length] as ApiProcess).url}/emit`, { method: 'POST' });
       },
     );
     report(baseline);

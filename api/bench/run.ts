@@ -7,6 +7,7 @@ import { boardBench } from './board.js';
 import { boardBrowserBench } from './board-browser.js';
 import { boardsBench } from './boards.js';
 import { filesBench } from './files.js';
+import { liveBench } from './live.js';
 import { realtimeBench } from './realtime.js';
 
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
@@ -16,6 +17,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   boards: boardsBench,
   coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
   files: filesBench,
+  live: liveBench,
   realtime: realtimeBench,
 };
 
