@@ -5,6 +5,7 @@
 import { authBench } from './auth.js';
 import { boardBench } from './board.js';
 import { boardBrowserBench } from './board-browser.js';
+import { boardBuildBench } from './board-build.js';
 import { boardsBench } from './boards.js';
 import { filesBench } from './files.js';
 import { liveBench } from './live.js';
@@ -14,6 +15,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
   board: boardBench,
   'board-browser': boardBrowserBench,
+  'board-build': boardBuildBench,
   boards: boardsBench,
   coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
   files: filesBench,
