@@ -29,6 +29,7 @@
  * `app.reminders.scan(at)` runs a scan as of any instant: tests use it instead of waiting a day.
  */
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { announceUnread } from '../notifications/unread.js';
 import { reminderMail } from './mail.js';
@@ -55,6 +56,9 @@ interface MailJob {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The advisory lock under which an instance installs the queue and creates its queues. */
+const START_LOCK = 0x6b616e62; // 'kanb'
+
 export default fp(
   async (app) => {
     // Without DATABASE_URL the database is PGlite (plugins/db.ts).
@@ -80,17 +84,34 @@ export default fp(
       }
     }
 
-    await boss.start();
-    // A missed scan is made up by the next minute's, so a scan is not retried.
-    await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, retryLimit: 0, expireInSeconds: 300 });
-    await boss.createQueue(MAIL_QUEUE, {
-      name: MAIL_QUEUE,
-      retryLimit: 6,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 120,
-    });
-    await boss.schedule(SCAN_QUEUE, '* * * * *', {});
+    const startQueue = async () => {
+      await boss.start();
+      // A missed scan is made up by the next minute's, so a scan is not retried.
+      await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, retryLimit: 0, expireInSeconds: 300 });
+      await boss.createQueue(MAIL_QUEUE, {
+        name: MAIL_QUEUE,
+        retryLimit: 6,
+        retryDelay: 30,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      });
+      await boss.schedule(SCAN_QUEUE, '* * * * *', {});
+    };
+    if (app.config.databaseUrl === null) {
+      await startQueue();
+    } else {
+      // Instances starting together on a new database would install the queue's schema and create
+      // the same queues at once (PostgreSQL answers one of them with a deadlock or a duplicate key):
+      // one at a time, under a session lock held on a connection of its own.
+      await app.db.connection().execute(async (conn) => {
+        await sql`select pg_advisory_lock(${START_LOCK})`.execute(conn);
+        try {
+          await startQueue();
+        } finally {
+          await sql`select pg_advisory_unlock(${START_LOCK})`.execute(conn);
+        }
+      });
+    }
 
     let mailWorker: string | null = null;
 
