@@ -17,6 +17,8 @@ export default async function globalSetup() {
   databaseUrl.pathname = `/${database}`;
 
   process.env.E2E_DATA_DIR = dataDir;
+  // For tests that must set up what only time makes (a due date that has stood for a while).
+  process.env.E2E_DATABASE_URL = databaseUrl.toString();
   // Two instances behind no proxy, sharing the database, the data folder and Redis, as ops would run
   // them: the realtime tests put two users on different instances.
   const secondPort = String(Number(port) + 1);
