@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { onBoardVersion, watchBoard } from 'shared-ui';
+import { ActivityPanel } from '../features/activity/components/ActivityPanel';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
+import { FIELD_LABELS } from '../features/task-modal/model/task-form';
+import { useActivityPanel } from '../shared/activity-panel';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
@@ -19,6 +22,9 @@ function BoardPage() {
   const hasBoard = useBoardState((state) => state.board !== null);
   const color = useBoardState((state) => state.board?.color);
   const { taskId } = useParams();
+  const activityOpen = useActivityPanel((state) => state.open);
+  // The panel belongs to this board: it closes when the board goes.
+  useEffect(() => () => useActivityPanel.getState().setOpen(false), []);
   return (
     <div
       className="bv-page"
@@ -29,6 +35,12 @@ function BoardPage() {
           <BoardTopMenu />
           <BoardCanvas />
           <BoardOverlays taskId={taskId} />
+          {activityOpen && (
+            <ActivityPanel
+              fieldLabels={FIELD_LABELS}
+              onClose={() => useActivityPanel.getState().setOpen(false)}
+            />
+          )}
         </>
       ) : (
         <BoardLoadState />

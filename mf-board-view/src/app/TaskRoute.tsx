@@ -1,10 +1,12 @@
 import type { TaskDetail } from 'api/contract';
 import { useCallback, useEffect } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
+import { TaskHistory } from '../features/activity/components/TaskHistory';
 import { Checklists } from '../features/checklists/components/Checklists';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
+import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { useBoardState, useReload } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
 
@@ -60,6 +62,11 @@ export function TaskRoute({ taskId }: { taskId: string }) {
     [reloadBoard, openTask],
   );
 
+  const renderHistory = useCallback(
+    (task: TaskDetail) => <TaskHistory taskId={task.id} fieldLabels={FIELD_LABELS} />,
+    [],
+  );
+
   return (
     <TaskModal
       key={taskId}
@@ -68,6 +75,7 @@ export function TaskRoute({ taskId }: { taskId: string }) {
       renderComments={renderComments}
       renderFiles={renderFiles}
       renderChecklists={renderChecklists}
+      renderHistory={renderHistory}
     />
   );
 }

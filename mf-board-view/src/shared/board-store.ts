@@ -54,7 +54,18 @@ export interface BoardState {
   /** Shows a local change at once (a drag); `rollback()` returns to the last server data. */
   applyOptimistic: (update: (board: Board) => Board) => void;
   rollback: () => void;
+  /** Hears each update's activity rows (or that the list must be re-read), without a fetch. */
+  onActivity: (listener: (event: ActivityEvent) => void) => () => void;
 }
+
+/**
+ * What a realtime update says about the board's activity: the rows its change recorded, or
+ * `refetch` when an update could not be applied (a gap, no patch): a shown list re-reads its first page.
+ */
+export type ActivityEvent = { rows: ActivityRow[] } | { refetch: true };
+
+/** An activity row as the patch carries it; the activity feature reads it as its own `Activity` type. */
+export type ActivityRow = { id: number; task?: { id: string } } & Record<string, unknown>;
 
 export type BoardStore = StoreApi<BoardState>;
 export type FetchBoard = (boardId: string, filters: Filters) => Promise<Board>;
@@ -98,6 +109,10 @@ export function createBoardStore(
   let shownFilters: string | null = null;
   // The highest board version this user's own changes have left.
   let expected: number | null = null;
+  const activityListeners = new Set<(event: ActivityEvent) => void>();
+  const announce = (event: ActivityEvent) => {
+    for (const listener of activityListeners) listener(event);
+  };
 
   return createStore<BoardState>()((set, get, store) => {
     const fetchOnce = async () => {
@@ -145,10 +160,17 @@ export function createBoardStore(
 
     const applyUpdate = (update: BoardUpdate): Promise<void> => {
       const server = get().serverBoard;
-      if (!update.patch || !server || shownFilters !== filtersKey(get().filters)) return reload();
+      const refetch = () => {
+        announce({ refetch: true });
+        return reload();
+      };
+      if (!update.patch || !server || shownFilters !== filtersKey(get().filters)) return refetch();
+      // The rows are news whatever happens to the board's copy (a list drops the ones it holds).
+      const rows = (update.patch as { activity?: ActivityRow[] }).activity;
+      if (rows?.length) announce({ rows });
       if (update.version <= server.version) return Promise.resolve();
       const next = applyPatch(server, update, get().filters);
-      if (!next) return reload();
+      if (!next) return refetch();
       set({ board: next, serverBoard: next });
       return Promise.resolve();
     };
@@ -202,6 +224,10 @@ export function createBoardStore(
         if (board) set({ board: update(board) });
       },
       rollback: () => set({ board: get().serverBoard }),
+      onActivity: (listener) => {
+        activityListeners.add(listener);
+        return () => activityListeners.delete(listener);
+      },
     };
   });
 }

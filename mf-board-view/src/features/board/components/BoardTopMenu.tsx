@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MODALS, type ModalType, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
+import { useActivityPanel } from '../../../shared/activity-panel';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
@@ -37,8 +38,9 @@ interface MenuCounts {
   isCreator: boolean;
 }
 
-/** Фильтр, Метки, Участники and (creator only) Доска: on the page, and in the shell's burger panel. */
+/** Фильтр, Метки, Участники, Активность and (creator only) Доска: on the page and in the burger panel. */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
+  const openActivity = useActivityPanel((state) => state.setOpen);
   return (
     <nav className={`bv-menu__buttons bv-menu__buttons--${place}`} aria-label="Меню доски">
       <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
@@ -50,6 +52,14 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
       <MenuButton modal={MODALS.EDIT_MEMBERS} count={counts.members}>
         Участники
       </MenuButton>
+      <button
+        type="button"
+        className="bv-menu__button"
+        aria-haspopup="dialog"
+        onClick={() => openActivity(true)}
+      >
+        Активность
+      </button>
       {counts.isCreator && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
     </nav>
   );

@@ -28,10 +28,12 @@ export interface TaskModalProps {
     showDetail: (task: TaskDetail) => void,
     reloadTask: () => Promise<void>,
   ) => ReactNode;
+  /** The task's 'История' under the files (the activity feature). */
+  renderHistory: (task: TaskDetail) => ReactNode;
 }
 
 /**
- * EDIT_TASK (1200px): the task's fields and checklists on the left, comments and files on the right. While it is
+ * EDIT_TASK (1200px): the task's fields and checklists on the left, comments, files and history on the right. While it is
  * open, others' changes flow into the fields the user has not touched and the comments and files
  * follow; a save that clashes with them asks, per field, whose value to keep (model/draft.ts).
  */
@@ -41,6 +43,7 @@ export function TaskModal({
   renderComments,
   renderFiles,
   renderChecklists,
+  renderHistory,
 }: TaskModalProps) {
   const board = useBoard();
   const reloadBoard = useReload();
@@ -134,6 +137,7 @@ export function TaskModal({
           <section className="bv-files-area" aria-labelledby={FILES_TITLE_ID} data-area="files">
             {renderFiles(detail, FILES_TITLE_ID)}
           </section>
+          {renderHistory(detail)}
         </aside>
       </div>
     );
