@@ -205,7 +205,9 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
     case 'board.edited':
       return withDetails(
         'Изменены настройки доски',
-        changesText(data.changes, BOARD_FIELDS, (_field, value) => quote(value) || NONE),
+        changesText(data.changes, BOARD_FIELDS, (_field, value) =>
+          typeof value === 'boolean' ? (value ? 'да' : NONE) : quote(value) || NONE,
+        ),
       );
     default:
       return 'Изменение на доске';

@@ -8,6 +8,7 @@ export type ActivityStatus = 'loading' | 'success' | 'error';
 /** `incoming` added to `current` without duplicates, newest (highest id) first. */
 export function mergeRows(current: Activity[], incoming: readonly Activity[]): Activity[] {
   const known = new Set(current.map((row) => row.id));
+  if (!Array.isArray(incoming)) return current;
   const added = incoming.filter((row) => !known.has(row.id));
   if (added.length === 0) return current;
   return [...current, ...added].sort((a, b) => b.id - a.id);
