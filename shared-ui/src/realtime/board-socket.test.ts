@@ -1,43 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeSocket } from '../test/socket';
 import type { SubscribeResult } from './board-socket';
 
-type Listener = (...args: unknown[]) => void;
-
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
-class FakeSocket {
-  listeners = new Map<string, Listener[]>();
-  connected = false;
-  active = true;
-  disconnect = vi.fn();
-  connect = vi.fn();
-  emit = vi.fn();
-  on(event: string, listener: Listener) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  off(event: string, listener: Listener) {
-    this.listeners.set(
-      event,
-      (this.listeners.get(event) ?? []).filter((item) => item !== listener),
-    );
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
-  }
-}
 const failures = vi.hoisted(() => ({ left: 0 }));
-vi.mock('socket.io-client', () => ({
-  io: vi.fn((options: unknown) => {
-    if (failures.left > 0) {
-      failures.left -= 1;
-      throw new TypeError('Failed to fetch dynamically imported module');
-    }
-    const socket = new FakeSocket();
-    sockets.push(Object.assign(socket, { options }));
-    return socket;
-  }),
-}));
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('../test/socket');
+  return {
+    io: vi.fn((options: unknown) => {
+      if (failures.left > 0) {
+        failures.left -= 1;
+        throw new TypeError('Failed to fetch dynamically imported module');
+      }
+      const socket = new FakeSocket();
+      sockets.push(Object.assign(socket, { options }));
+      return socket;
+    }),
+  };
+});
 
 const { CONNECTION_CHECK_MS, SOCKET_OPTIONS, watchBoard } = await import('./board-socket');
 

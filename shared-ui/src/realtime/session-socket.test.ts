@@ -1,45 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-type Listener = (...args: unknown[]) => void;
+import type { FakeSocket } from '../test/socket';
 
 const sockets = vi.hoisted(() => [] as FakeSocket[]);
-class FakeSocket {
-  listeners = new Map<string, Listener[]>();
-  connected = false;
-  active = true;
-  disconnect = vi.fn(() => {
-    this.connected = false;
-    this.active = false;
-  });
-  connect = vi.fn();
-  emit = vi.fn();
-  on(event: string, listener: Listener) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  off(event: string, listener: Listener) {
-    this.listeners.set(
-      event,
-      (this.listeners.get(event) ?? []).filter((item) => item !== listener),
-    );
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    if (event === 'connect') this.connected = true;
-    if (event === 'disconnect') this.connected = false;
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
-  }
-  count(event: string) {
-    return this.listeners.get(event)?.length ?? 0;
-  }
-}
-vi.mock('socket.io-client', () => ({
-  io: vi.fn(() => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  }),
-}));
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('../test/socket');
+  return {
+    io: vi.fn(() => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    }),
+  };
+});
 
 const { acquireSessionSocket, CONNECTION_CHECK_MS } = await import('./session-socket');
 const { watchBoard } = await import('./board-socket');
