@@ -66,8 +66,8 @@ export function BoardScreen({ boardId }: { boardId: string }) {
     () =>
       watchBoard(Number(boardId), {
         onChange: (update) =>
-          void (update ? store.getState().applyUpdate(update) : store.getState().reload()),
-        onForbidden: () => void store.getState().reload(),
+          void (update ? store.getState().applyUpdate(update) : store.getState().resync()),
+        onForbidden: () => void store.getState().resync(),
         onLive: (live) => store.getState().setLive(live),
         currentVersion: () => store.getState().serverBoard?.version ?? null,
       }),

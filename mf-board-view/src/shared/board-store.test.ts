@@ -202,4 +202,23 @@ describe('board store and realtime updates', () => {
       vi.useRealTimers();
     }
   });
+
+  it("hands each update's activity rows to listeners, and asks them to re-read when it re-fetches", async () => {
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    const store = createBoardStore('7', (id) => apiClient.get<Board>(`/api/board/${id}`));
+    await store.getState().reload();
+    const heard = vi.fn();
+    const stop = store.getState().onActivity(heard);
+    const rows = [{ id: 9, kind: 'task.edited', task: { id: '2' } }];
+    const patch = { prevVersion: 1, userId: 2, tasks: [makeTask('2', '10')], activity: rows };
+    await store
+      .getState()
+      .applyUpdate({ boardId: 7, version: 2, change: 'tasks', at: 0, patch } as BoardUpdate);
+    expect(heard).toHaveBeenLastCalledWith({ rows });
+    await store.getState().applyUpdate({ boardId: 7, version: 9, change: 'tasks', at: 0 });
+    expect(heard).toHaveBeenLastCalledWith({ refetch: true });
+    stop();
+    await store.getState().resync();
+    expect(heard).toHaveBeenCalledTimes(2);
+  });
 });

@@ -8,7 +8,8 @@
  *   shown (a patch overtook it) is dropped.
  * - `applyUpdate(update)` applies a realtime update's patch to `serverBoard` (./board-patch.ts) and
  *   falls back to one `reload()` when there is no patch, a version is missing in between, or the
- *   patch cannot be evaluated here.
+ *   patch cannot be evaluated here. A patch's `activity` rows go to `onActivity` listeners (the open
+ *   history lists) as they are; a re-fetch (here or `resync()`) tells them to re-read their first page.
  * - This user's own change is applied once, from its realtime echo: every successful mutation answer
  *   names the board version it left (shared-ui `onBoardVersion`, fed to `expectVersion`), and
  *   `catchUp()` waits until the board shows that version; it re-fetches only when the socket is not
@@ -45,6 +46,8 @@ export interface BoardState {
   reload: () => Promise<void>;
   /** A realtime update: its patch is applied, or else the board is re-fetched once. */
   applyUpdate: (update: BoardUpdate) => Promise<void>;
+  /** Changes may have been missed (a reconnect, a refused subscription): re-fetch, and tell activity lists. */
+  resync: () => Promise<void>;
   setLive: (live: boolean) => void;
   /** A mutation's answer left `version` of board `boardId` (other boards are ignored). */
   expectVersion: (change: BoardVersion) => void;
@@ -158,12 +161,13 @@ export function createBoardStore(
       return queued;
     };
 
+    const refetch = () => {
+      announce({ refetch: true });
+      return reload();
+    };
+
     const applyUpdate = (update: BoardUpdate): Promise<void> => {
       const server = get().serverBoard;
-      const refetch = () => {
-        announce({ refetch: true });
-        return reload();
-      };
       if (!update.patch || !server || shownFilters !== filtersKey(get().filters)) return refetch();
       // The rows are news whatever happens to the board's copy (a list drops the ones it holds).
       const rows = (update.patch as { activity?: ActivityRow[] }).activity;
@@ -206,6 +210,7 @@ export function createBoardStore(
       live: false,
       reload,
       applyUpdate,
+      resync: refetch,
       setLive: (live) => {
         if (live !== get().live) set({ live });
       },
