@@ -7,6 +7,7 @@ import { useBoardList } from '../features/board-list/use-board-list';
 import { useViewSettings } from '../features/board-list/view-settings-store';
 import { CreateBoardModal } from '../features/create-board/components/CreateBoardModal';
 import { Invitations } from '../features/invitations/components/Invitations';
+import '../components/page/page.css';
 import './main-page.css';
 
 /**
@@ -31,9 +32,9 @@ export function MainPage() {
   }, []);
 
   return (
-    <div className="main-page">
-      <div className="main-page__head">
-        <h1 className="main-page__title">Мои доски</h1>
+    <div className="boards-page">
+      <div className="boards-page__head main-page__head">
+        <h1 className="boards-page__title">Мои доски</h1>
         <div className="main-page__actions">
           <Link className="main-page__link" to={paths.myTasks.href()}>
             Мои задачи

@@ -5,6 +5,7 @@ import { Button, MODALS, paths, useModalStore } from 'shared-ui';
 import type { BoardListState } from '../use-board-list';
 import type { BoardView } from '../view-settings-store';
 import { boardColor, textColorOn } from './board-color';
+import '../../../components/page/page.css';
 import './board-list.css';
 
 interface BoardListProps extends BoardListState {
@@ -55,7 +56,7 @@ export function BoardList({ status, boards, view, onRetry }: BoardListProps) {
       <ul className="boards-list" aria-label="Доски" aria-busy={busy || undefined}>
         {boards.map((board) => (
           <li key={board.id}>
-            <Link className="boards-list__item" to={paths.board.href({ boardId: board.id })}>
+            <Link className="boards-list__item ui-row-link" to={paths.board.href({ boardId: board.id })}>
               <span className="boards-list__swatch" style={{ background: boardColor(board.color) }} />
               <span className="boards-list__name">{board.name}</span>
               <span className="boards-list__arrow" aria-hidden="true">

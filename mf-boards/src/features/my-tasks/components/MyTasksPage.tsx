@@ -5,6 +5,7 @@ import type { MyTask } from '../api/get-my-tasks';
 import { dueText, viewerTimeZone } from '../due-time';
 import { type DueGroupKey, groupTasks, type TaskGroup } from '../group-tasks';
 import { useMinuteTick, useMyTasks } from '../use-my-tasks';
+import '../../../components/page/page.css';
 import './my-tasks.css';
 
 /** /my-tasks: every task assigned to the current user, grouped by its due date in the viewer's zone. */
@@ -21,9 +22,9 @@ export function MyTasksPage() {
   }, []);
 
   return (
-    <div className="my-tasks">
-      <div className="my-tasks__head">
-        <h1 className="my-tasks__title">Мои задачи</h1>
+    <div className="boards-page">
+      <div className="boards-page__head">
+        <h1 className="boards-page__title">Мои задачи</h1>
         <Link className="my-tasks__back" to={paths.home.href()}>
           Мои доски
         </Link>
@@ -95,7 +96,7 @@ function TaskGroupSection({ group, now, zone }: { group: TaskGroup<MyTask>; now:
       <h2 className="my-tasks-group__title" id={titleId}>
         {group.title} <span className="my-tasks-group__count">{group.tasks.length}</span>
       </h2>
-      <ul className="my-tasks-group__list">
+      <ul className="boards-list">
         {group.tasks.map((task) => (
           <li key={task.id}>
             <TaskRow task={task} group={group.key} now={now} zone={zone} />

@@ -172,7 +172,7 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
           {state.items.map((item) => (
             <li key={item.id}>
               <Link
-                className={`shell-notification${item.read ? '' : ' shell-notification--unread'}`}
+                className={`shell-notification ui-row-link${item.read ? '' : ' shell-notification--unread'}`}
                 to={paths.boardTask.href({ boardId: item.task.boardId, taskId: item.task.id })}
                 onClick={() => follow(item)}
               >
