@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
+import activityRoutes from './activity/routes.js';
 import authRoutes from './auth/routes.js';
 import { memberBoardVersion } from './boards/access.js';
 import boardRoutes from './boards/routes.js';
@@ -111,6 +112,7 @@ export function buildApp(config: Config): App {
   app.register(notificationRoutes, { prefix: '/api/notification' });
   app.register(calendarRoutes, { prefix: '/api/calendar' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
+  app.register(activityRoutes, { prefix: '/api/activity' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);

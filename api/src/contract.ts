@@ -9,6 +9,7 @@ import type { User } from './auth/schemas.js';
 export type { User };
 /** 1 male, 0 female, null not chosen. */
 export type Gender = User['gender'];
+export type { Activity } from './activity/schemas.js';
 export type {
   Board,
   BoardFilter,

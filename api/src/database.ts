@@ -171,6 +171,20 @@ export interface FilesTable {
   created_at: Generated<Date>;
 }
 
+/** One recorded change of a board (activity/repository.ts). */
+export interface ActivityTable {
+  id: Generated<number>;
+  board_id: number;
+  user_id: number | null;
+  at: Generated<Date>;
+  kind: string;
+  task_id: number | null;
+  task_title: string | null;
+  column_id: number | null;
+  column_name: string | null;
+  data: ColumnType<Record<string, unknown>, string, string>;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -188,4 +202,5 @@ export interface Database {
   checklists: ChecklistsTable;
   checklist_items: ChecklistItemsTable;
   notifications: NotificationsTable;
+  activity: ActivityTable;
 }

@@ -409,6 +409,7 @@ const BOARD_TABLES = [
   'revisions',
   'checklists',
   'checklist_items',
+  'activity',
 ] as const;
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { insertActivity } from '../activity/repository.js';
 import type { Database } from '../database.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Realtime } from '../plugins/realtime.js';
@@ -140,8 +141,10 @@ export async function changeBoard<T>(
     if (role === 'member' && !(await isBoardMember(trx, boardId, userId))) throw forbidden();
     const changes = new BoardChanges();
     const result = await fn(trx, version, board, changes);
+    const activity = change === 'deleted' ? [] : await insertActivity(trx, boardId, userId, changes.activity);
     const patch =
       change === 'deleted' ? undefined : await buildPatch(trx, boardId, changes, version - 1, userId);
+    if (patch && activity.length > 0) patch.activity = activity;
     return { result, patch };
   });
   app.realtime.announce(boardId, version, change, value.patch);

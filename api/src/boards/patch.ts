@@ -6,6 +6,7 @@
  * show of them at the new version.
  */
 import type { Kysely } from 'kysely';
+import type { ActivityEntry } from '../activity/repository.js';
 import { COLUMN_COLUMNS, columnOrder, toColumn } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
@@ -27,6 +28,14 @@ export class BoardChanges {
   settings = false;
   order = false;
   members = false;
+  /** The activity rows to record, inserted by `changeBoard` before the commit. */
+  readonly activity: ActivityEntry[] = [];
+
+  /** Records one activity row of this change (activity/schemas.ts lists the kinds and their data). */
+  record(kind: string, entry: Omit<ActivityEntry, 'kind'> = {}): this {
+    this.activity.push({ kind, ...entry });
+    return this;
+  }
 
   /** A task's fields or counts changed (or it was created). */
   task(id: number): this {

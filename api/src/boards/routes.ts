@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fieldChanges } from '../activity/repository.js';
 import { HttpError, notFound } from '../errors.js';
 import { fileKeysOf } from '../files/repository.js';
 import { loadMembers } from '../members/repository.js';
@@ -151,7 +152,15 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
             });
           }
           changes.boardSettings();
-          if (save.changed) await updateBoard(trx, boardId, save.fields, version, userId);
+          if (!save.changed) return;
+          await updateBoard(trx, boardId, save.fields, version, userId);
+          const edited = fieldChanges(current, save.fields, [
+            'name',
+            'color',
+            'showIdsMode',
+            'showTotalColumnEstimation',
+          ]);
+          if (edited.length > 0) changes.record('board.edited', { data: { changes: edited } });
         },
       );
       return sendBoardList(request, reply);

@@ -54,6 +54,7 @@ async function compact(db: Db, siblings: Siblings, scopeId: number): Promise<voi
 export interface ChecklistRef {
   id: number;
   taskId: number;
+  title: string;
 }
 
 export interface ItemRef {
@@ -61,7 +62,9 @@ export interface ItemRef {
   taskId: number;
   checklistId: number;
   text: string;
+  done: boolean;
   assigneeId: number | null;
+  checklistTitle: string;
 }
 
 /** The board's checklist, or null (unknown, or on another board). */
@@ -72,20 +75,21 @@ export async function findChecklist(
 ): Promise<ChecklistRef | null> {
   const row = await db
     .selectFrom('checklists')
-    .select(['id', 'task_id'])
+    .select(['id', 'task_id', 'title'])
     .where('id', '=', checklistId)
     .where('board_id', '=', boardId)
     .executeTakeFirst();
-  return row ? { id: row.id, taskId: row.task_id } : null;
+  return row ? { id: row.id, taskId: row.task_id, title: row.title } : null;
 }
 
 /** The board's checklist item, or null (unknown, or on another board). */
 export async function findItem(db: Db, boardId: number, itemId: number): Promise<ItemRef | null> {
   const row = await db
-    .selectFrom('checklist_items')
-    .select(['id', 'task_id', 'checklist_id', 'text', 'assignee_id'])
-    .where('id', '=', itemId)
-    .where('board_id', '=', boardId)
+    .selectFrom('checklist_items as i')
+    .innerJoin('checklists as c', 'c.id', 'i.checklist_id')
+    .select(['i.id', 'i.task_id', 'i.checklist_id', 'i.text', 'i.done', 'i.assignee_id', 'c.title'])
+    .where('i.id', '=', itemId)
+    .where('i.board_id', '=', boardId)
     .executeTakeFirst();
   return row
     ? {
@@ -93,7 +97,9 @@ export async function findItem(db: Db, boardId: number, itemId: number): Promise
         taskId: row.task_id,
         checklistId: row.checklist_id,
         text: row.text,
+        done: row.done,
         assigneeId: row.assignee_id,
+        checklistTitle: row.title,
       }
     : null;
 }

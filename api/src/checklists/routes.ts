@@ -14,6 +14,7 @@ import {
   deleteItem,
   findChecklist,
   findItem,
+  type ItemRef,
   updateChecklist,
   updateItem,
 } from './repository.js';
@@ -37,6 +38,38 @@ async function answer(trx: Transaction<Database>, boardId: number, taskId: numbe
   return (await findTaskDetail(trx, boardId, taskId))!;
 }
 
+const itemData = (item: ItemRef) => ({ checklistTitle: item.checklistTitle, itemText: item.text });
+
+/**
+ * An item's edit as activity: a tick or untick, and an edit of its text (with from and to) or of its
+ * assignee; a move within its checklist is not recorded.
+ */
+function recordItemEdit(
+  changes: BoardChanges,
+  item: ItemRef,
+  edit: { text?: string; done?: boolean; assigneeId?: number | null },
+) {
+  const taskId = item.taskId;
+  const text = edit.text ?? item.text;
+  if (edit.done !== undefined && edit.done !== item.done) {
+    const kind = edit.done ? 'checklist.item-done' : 'checklist.item-undone';
+    changes.record(kind, { taskId, data: { checklistTitle: item.checklistTitle, itemText: text } });
+  }
+  const textChanged = edit.text !== undefined && edit.text !== item.text;
+  const assigneeChanged = edit.assigneeId !== undefined && edit.assigneeId !== item.assigneeId;
+  if (textChanged || assigneeChanged) {
+    changes.record('checklist.item-edited', {
+      taskId,
+      data: {
+        checklistTitle: item.checklistTitle,
+        itemText: text,
+        ...(textChanged && { from: item.text, to: text }),
+        ...(assigneeChanged && { assigneeId: edit.assigneeId }),
+      },
+    });
+  }
+}
+
 const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A checklist changes its task's card (the counts), so the announcement is a task change.
   const change = changeOf('tasks');
@@ -52,6 +85,7 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         async (trx, _version, _board, changes) => {
           if (!(await findTask(trx, boardId, taskId))) throw notFound();
           await createChecklist(trx, boardId, taskId, request.body.title);
+          changes.record('checklist.added', { taskId, data: { checklistTitle: request.body.title } });
           return answer(trx, boardId, taskId, changes);
         },
       );
@@ -70,6 +104,14 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const list = await findChecklist(trx, boardId, checklistId);
           if (!list) throw notFound();
           await updateChecklist(trx, list, request.body);
+          const { title } = request.body;
+          // Moving a checklist within its task is not recorded.
+          if (title !== undefined && title !== list.title) {
+            changes.record('checklist.edited', {
+              taskId: list.taskId,
+              data: { checklistTitle: title, from: list.title, to: title },
+            });
+          }
           return answer(trx, boardId, list.taskId, changes);
         },
       );
@@ -85,6 +127,7 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const list = await findChecklist(trx, boardId, checklistId);
         if (!list) throw notFound();
         await deleteChecklist(trx, list);
+        changes.record('checklist.deleted', { taskId: list.taskId, data: { checklistTitle: list.title } });
         return answer(trx, boardId, list.taskId, changes);
       },
     );
@@ -102,6 +145,10 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const list = await findChecklist(trx, boardId, checklistId);
           if (!list) throw notFound();
           await createItem(trx, boardId, list, request.body.text);
+          changes.record('checklist.item-added', {
+            taskId: list.taskId,
+            data: { checklistTitle: list.title, itemText: request.body.text },
+          });
           return answer(trx, boardId, list.taskId, changes);
         },
       );
@@ -125,6 +172,7 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
             throw new HttpError(400, { assigneeId: MESSAGES.assignee });
           }
           await updateItem(trx, item, { ...rest, assigneeId: assignee });
+          recordItemEdit(changes, item, { ...rest, assigneeId: assignee });
           return answer(trx, boardId, item.taskId, changes);
         },
       );
@@ -140,6 +188,7 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const item = await findItem(trx, boardId, itemId);
         if (!item) throw notFound();
         await deleteItem(trx, item);
+        changes.record('checklist.item-deleted', { taskId: item.taskId, data: itemData(item) });
         return answer(trx, boardId, item.taskId, changes);
       },
     );
@@ -167,7 +216,14 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         labels: [],
       });
       await deleteItem(trx, item);
-      changes.task(item.taskId).task(Number(created.id)).column(columnId);
+      changes
+        .task(item.taskId)
+        .task(Number(created.id))
+        .column(columnId)
+        .record('checklist.item-converted', {
+          taskId: item.taskId,
+          data: { ...itemData(item), newTaskId: created.id },
+        });
       return { id: created.id };
     });
   });

@@ -33,7 +33,10 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.user.id;
       return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
         const column = await createColumn(trx, boardId, request.body.name, userId);
-        changes.column(Number(column.id)).columnOrder();
+        changes
+          .column(Number(column.id))
+          .columnOrder()
+          .record('column.created', { columnId: Number(column.id), columnName: column.name });
         return column;
       });
     },
@@ -65,7 +68,16 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           });
         }
         changes.column(columnId);
-        return save.changed ? renameColumn(trx, current, save.fields.name, userId) : current;
+        if (!save.changed) return current;
+        const renamed = await renameColumn(trx, current, save.fields.name, userId);
+        if (renamed.name !== current.name) {
+          changes.record('column.renamed', {
+            columnId,
+            columnName: renamed.name,
+            data: { from: current.name, to: renamed.name },
+          });
+        }
+        return renamed;
       });
     },
   );
@@ -84,7 +96,7 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           wanted.every((id) => current.has(id));
         if (!permutation) throw new HttpError(400, COLUMN_ORDER_MISMATCH);
         await setColumnOrder(trx, boardId, wanted);
-        changes.columnOrder();
+        changes.columnOrder().record('columns.reordered');
         return { columnOrder: wanted.map(String) };
       },
     );
@@ -98,8 +110,13 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       change(boardId, request.user.id, reply),
       async (trx, _version, _board, changes) => {
         const keys = await fileKeysOf(trx, { columnId });
-        if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
-        changes.removeColumn(columnId);
+        const current = await findColumn(trx, boardId, columnId);
+        if (!current || !(await deleteColumn(trx, boardId, columnId))) throw notFound();
+        changes.removeColumn(columnId).record('column.deleted', {
+          columnId,
+          columnName: current.name,
+          data: { name: current.name },
+        });
         return keys;
       },
     );

@@ -50,14 +50,14 @@ export async function findCommentAuthor(
   db: Db,
   boardId: number,
   commentId: number,
-): Promise<{ userId: number; taskId: number } | null> {
+): Promise<{ userId: number; taskId: number; text: string } | null> {
   const row = await db
     .selectFrom('comments')
-    .select(['user_id', 'task_id'])
+    .select(['user_id', 'task_id', 'text'])
     .where('id', '=', commentId)
     .where('board_id', '=', boardId)
     .executeTakeFirst();
-  return row ? { userId: row.user_id, taskId: row.task_id } : null;
+  return row ? { userId: row.user_id, taskId: row.task_id, text: row.text } : null;
 }
 
 export async function deleteComment(db: Db, commentId: number): Promise<void> {

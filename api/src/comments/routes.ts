@@ -19,7 +19,10 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
         const comment = await createComment(trx, { boardId, taskId, userId, text: request.body.text });
         if (!comment) throw notFound();
-        changes.task(taskId);
+        changes.task(taskId).record('comment.added', {
+          taskId,
+          data: { commentId: comment.id, text: comment.text },
+        });
         return comment;
       });
     },
@@ -34,7 +37,10 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const comment = await findCommentAuthor(trx, boardId, commentId);
       if (comment === null) throw notFound();
       if (comment.userId !== userId) throw forbidden();
-      changes.task(comment.taskId);
+      changes.task(comment.taskId).record('comment.deleted', {
+        taskId: comment.taskId,
+        data: { commentId, text: comment.text },
+      });
       await deleteComment(trx, commentId);
       return { success: true as const };
     });

@@ -112,14 +112,14 @@ export async function deleteFile(
   db: Db,
   boardId: number,
   id: number,
-): Promise<{ key: string; taskId: number } | null> {
+): Promise<{ key: string; taskId: number; name: string } | null> {
   const row = await db
     .deleteFrom('files')
     .where('id', '=', id)
     .where('board_id', '=', boardId)
-    .returning(['storage_key', 'task_id'])
+    .returning(['storage_key', 'task_id', 'name'])
     .executeTakeFirst();
-  return row ? { key: row.storage_key, taskId: row.task_id } : null;
+  return row ? { key: row.storage_key, taskId: row.task_id, name: row.name } : null;
 }
 
 /**

@@ -96,6 +96,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           createdBy: userId,
         };
         if (!(await insertFile(trx, file))) throw new HttpError(400, { url: MESSAGES.alreadyAdded });
+        changes.record('file.added', { taskId, data: { name: file.name } });
         return filesOfTask(trx, taskId);
       });
     },
@@ -116,7 +117,10 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (trx, _version, _board, changes) => {
         const deleted = await deleteFile(trx, boardId, id);
         if (!deleted) throw notFound();
-        changes.task(deleted.taskId);
+        changes.task(deleted.taskId).record('file.deleted', {
+          taskId: deleted.taskId,
+          data: { name: deleted.name },
+        });
         return { key: deleted.key, files: await filesOfTask(trx, deleted.taskId) };
       },
     );

@@ -149,11 +149,16 @@ export async function withdrawInvitation(db: Db, boardId: number, userId: number
 }
 
 /** Cancels the invitation of an address without an account; false when there is none. */
-export async function cancelEmailInvitation(db: Db, boardId: number, invitationId: number): Promise<boolean> {
-  const result = await db
+export async function cancelEmailInvitation(
+  db: Db,
+  boardId: number,
+  invitationId: number,
+): Promise<string | null> {
+  const row = await db
     .deleteFrom('invitations')
     .where('id', '=', invitationId)
     .where('board_id', '=', boardId)
+    .returning('email')
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return row?.email ?? null;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { personOf } from '../activity/repository.js';
 import { changeBoard } from '../boards/access.js';
 import { cacheOf, sendCached } from '../boards/versioned-cache.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
@@ -56,11 +57,13 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (userId === null) {
             if (!(await inviteEmail(trx, boardId, email, inviter.id)))
               throw new HttpError(400, ALREADY_INVITED);
+            changes.record('member.invited', { data: { email, name: '' } });
           } else {
             const standing = await findStanding(trx, boardId, userId);
             if (standing === 'member') throw new HttpError(400, ALREADY_MEMBER);
             if (standing === 'invited') throw new HttpError(400, ALREADY_INVITED);
             await inviteUser(trx, boardId, userId);
+            changes.record('member.invited', { data: await personOf(trx, userId) });
           }
           return { boardName: board.name, hasAccount: userId !== null };
         },
@@ -86,7 +89,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app,
       { boardId, userId, role: 'anyone', change: 'members', reply },
       async (trx, _version, _board, changes) => {
-        changes.memberList();
+        changes.memberList().record('member.joined');
         if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
       },
     );
@@ -100,7 +103,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app,
       { boardId, userId, role: 'anyone', change: 'members', reply },
       async (trx, _version, _board, changes) => {
-        changes.memberList();
+        changes.memberList().record('invitation.rejected');
         if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
       },
     );
@@ -115,11 +118,14 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { boardId, userId, role: 'creator', change: 'members', reply },
       async (trx, _version, _board, changes) => {
         changes.memberList();
-        const cancelled =
-          invitee > 0
-            ? await withdrawInvitation(trx, boardId, invitee)
-            : await cancelEmailInvitation(trx, boardId, -invitee);
-        if (!cancelled) throw notFound();
+        if (invitee > 0) {
+          if (!(await withdrawInvitation(trx, boardId, invitee))) throw notFound();
+          changes.record('invitation.cancelled', { data: await personOf(trx, invitee) });
+        } else {
+          const email = await cancelEmailInvitation(trx, boardId, -invitee);
+          if (email === null) throw notFound();
+          changes.record('invitation.cancelled', { data: { userId: invitee, name: '', email } });
+        }
       },
     );
     return success;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preValidationHookHandler } from 'fastify';
+import { fieldChanges } from '../activity/repository.js';
 import { changeBoard, changeOf } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
 import { mergeSave } from '../revisions/repository.js';
@@ -18,7 +19,7 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = request.user.id;
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       const label = await createLabel(trx, boardId, { title, color }, userId);
-      changes.label(label.id);
+      changes.label(label.id).record('label.created', { data: { title: label.title } });
       return label;
     });
   });
@@ -48,7 +49,12 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         changes.label(labelId);
         if (!save.changed) return current;
-        return updateLabel(trx, boardId, current, save.fields, userId);
+        const updated = await updateLabel(trx, boardId, current, save.fields, userId);
+        const edited = fieldChanges(fields, labelFields(updated), ['title', 'color', 'isMainColor']);
+        if (edited.length > 0) {
+          changes.record('label.edited', { data: { title: updated.title, changes: edited } });
+        }
+        return updated;
       });
     },
   );
@@ -60,8 +66,9 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app,
       change(boardId, request.user.id, reply),
       async (trx, _version, _board, changes) => {
-        if (!(await deleteLabel(trx, boardId, labelId))) throw notFound();
-        changes.removeLabel(labelId);
+        const current = await findLabel(trx, boardId, labelId);
+        if (!current || !(await deleteLabel(trx, boardId, labelId))) throw notFound();
+        changes.removeLabel(labelId).record('label.deleted', { data: { title: current.title } });
         return { success: true as const };
       },
     );

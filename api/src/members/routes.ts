@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { personOf } from '../activity/repository.js';
 import { changeBoard } from '../boards/access.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { removeMember } from './repository.js';
@@ -19,6 +20,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (target === board.createdBy) throw new HttpError(400, CREATOR_STAYS);
         if (!(await removeMember(trx, boardId, target))) throw notFound();
         changes.memberList();
+        if (target === userId) changes.record('member.left');
+        else changes.record('member.removed', { data: await personOf(trx, target) });
       },
     );
     return { success: true as const };

@@ -125,4 +125,24 @@ describe('applyPatch with due', () => {
     };
     expect(applyPatch(board([task('1')]), update, { due: ['none'], tz: 'Mars/Olympus' }, NOW)).toBeNull();
   });
+
+  it('ignores the activity rows a patch carries (not board state)', () => {
+    const before = board([task('1')]);
+    const activity = [
+      {
+        id: 1,
+        at: '2026-03-10T21:00:00.000Z',
+        user: { id: 1, name: 'Анна' },
+        kind: 'columns.reordered',
+        data: {},
+      },
+    ];
+    const after = applyPatch(
+      before,
+      { boardId: 1, version: 6, change: 'columns', at: 0, patch: { prevVersion: 5, userId: 1, activity } },
+      {},
+      NOW,
+    );
+    expect(after).toEqual({ ...before, version: 6 });
+  });
 });

@@ -6,7 +6,7 @@
  * applies the update's `patch` to the board it shows when `patch.prevVersion` equals its version,
  * re-fetching only on a gap, a reconnect, an update without a patch, or a change it cannot evaluate.
  */
-import type { BoardSettings, Column, Label, Member, Task } from '../contract.js';
+import type { Activity, BoardSettings, Column, Label, Member, Task } from '../contract.js';
 
 export const REALTIME_PATH = '/socket.io';
 
@@ -53,6 +53,11 @@ export interface BoardPatch {
   /** The whole member list, when anyone joined, left, was invited or removed. */
   members?: Member[];
   removed?: { tasks?: string[]; columns?: string[]; labels?: number[] };
+  /**
+   * The activity rows this change recorded (as GET /api/activity answers them), oldest first. Not
+   * board state: applying a patch ignores them; an open activity list prepends them.
+   */
+  activity?: Activity[];
 }
 
 export interface SubscribeResult {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
+import { columnNames, fieldChanges } from '../activity/repository.js';
 import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
@@ -58,6 +59,19 @@ async function checkReferences(
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
 }
 
+/** The task edit's fields as task.edited names them. */
+const TASK_FIELDS = [
+  'title',
+  'description',
+  'estimation',
+  'priority',
+  'columnId',
+  'assignees',
+  'labels',
+  'dueAt',
+  'dueDone',
+] as const;
+
 const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const change = changeOf('tasks');
 
@@ -75,7 +89,10 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       await checkReferences(trx, boardId, task);
       const created = await createTask(trx, boardId, userId, task);
-      changes.task(Number(created.id)).column(task.columnId);
+      changes
+        .task(Number(created.id))
+        .column(task.columnId)
+        .record('task.created', { taskId: Number(created.id), columnId: task.columnId });
       return created;
     });
   });
@@ -129,6 +146,15 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const task = await updateTask(trx, boardId, taskId, current, next, userId);
       changes.task(taskId);
+      const edited = fieldChanges(current.fields, next, TASK_FIELDS);
+      if (edited.length > 0) {
+        changes.record('task.edited', {
+          taskId,
+          taskTitle: current.fields.title,
+          columnId: Number(next.columnId),
+          data: { changes: edited },
+        });
+      }
       if (next.columnId !== current.fields.columnId)
         changes.column(Number(current.fields.columnId), Number(next.columnId));
       return task;
@@ -143,9 +169,13 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       change(boardId, request.user.id, reply),
       async (trx, _version, _board, changes) => {
         const keys = await fileKeysOf(trx, { taskId });
+        const current = await findTaskFields(trx, boardId, taskId);
         const columnId = await deleteTask(trx, boardId, taskId);
         if (columnId === null) throw notFound();
-        changes.removeTask(taskId).column(columnId);
+        changes
+          .removeTask(taskId)
+          .column(columnId)
+          .record('task.deleted', { taskId, taskTitle: current?.fields.title ?? '', columnId });
         return keys;
       },
     );
@@ -167,6 +197,18 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (result === 'unknown-task') throw notFound();
       if (result === 'unknown-column') throw new HttpError(400, { newColumnId: MESSAGES.column });
       changes.task(taskId).column(result.from, columnId);
+      // A move inside its column only reorders: not recorded.
+      if (result.from !== columnId) {
+        const names = await columnNames(trx, [result.from, columnId]);
+        changes.record('task.moved', {
+          taskId,
+          columnId,
+          data: {
+            from: { id: String(result.from), name: names.get(result.from) ?? '' },
+            to: { id: String(columnId), name: names.get(columnId) ?? '' },
+          },
+        });
+      }
       return { success: true as const };
     });
   });

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireBoardMember } from '../boards/access.js';
+import { listActivity } from './repository.js';
+import { ListActivity } from './schemas.js';
+
+/** GET /api/activity/:boardId — the board's recorded changes, newest first (members only). */
+const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/:boardId', { schema: ListActivity }, async (request) => {
+    const { boardId } = request.params;
+    await requireBoardMember(app, boardId, request.user.id);
+    return listActivity(app.db, boardId, request.query);
+  });
+};
+
+export default activityRoutes;
