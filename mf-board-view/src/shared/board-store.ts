@@ -21,7 +21,7 @@
  *   only those it touches), so memoised cards of a big board do not all re-render on every change.
  */
 
-import type { Board, Task } from 'api/contract';
+import type { Activity, Board, Task } from 'api/contract';
 import { ApiError, type BoardUpdate, type BoardVersion, type FieldErrors } from 'shared-ui';
 import { createStore, type StoreApi } from 'zustand';
 import { applyPatch, sameColumn, sameList, sameTask } from './board-patch';
@@ -65,10 +65,7 @@ export interface BoardState {
  * What a realtime update says about the board's activity: the rows its change recorded, or
  * `refetch` when an update could not be applied (a gap, no patch): a shown list re-reads its first page.
  */
-export type ActivityEvent = { rows: ActivityRow[] } | { refetch: true };
-
-/** An activity row as the patch carries it; the activity feature reads it as its own `Activity` type. */
-export type ActivityRow = { id: number; task?: { id: string } } & Record<string, unknown>;
+export type ActivityEvent = { rows: Activity[] } | { refetch: true };
 
 export type BoardStore = StoreApi<BoardState>;
 export type FetchBoard = (boardId: string, filters: Filters) => Promise<Board>;
@@ -170,7 +167,7 @@ export function createBoardStore(
       const server = get().serverBoard;
       if (!update.patch || !server || shownFilters !== filtersKey(get().filters)) return refetch();
       // The rows are news whatever happens to the board's copy (a list drops the ones it holds).
-      const rows = (update.patch as { activity?: ActivityRow[] }).activity;
+      const rows = update.patch.activity;
       if (rows?.length) announce({ rows });
       if (update.version <= server.version) return Promise.resolve();
       const next = applyPatch(server, update, get().filters);

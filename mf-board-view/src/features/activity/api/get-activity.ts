@@ -1,19 +1,7 @@
+import type { Activity } from 'api/contract';
 import { apiClient } from 'shared-ui';
 
-/**
- * One recorded change of a board (GET /api/activity/:boardId). Stated here until 'api/contract'
- * exports it; `data` depends on `kind` and is read defensively (model/describe.ts).
- */
-export interface Activity {
-  id: number;
-  /** ISO time. */
-  at: string;
-  user: { id: number; name: string } | null;
-  kind: string;
-  task?: { id: string; title: string };
-  column?: { id: string; name: string };
-  data: Record<string, unknown>;
-}
+export type { Activity };
 
 export const ACTIVITY_PAGE = 50;
 

@@ -68,9 +68,7 @@ export function useActivity(boardId: number, taskId?: string) {
           void readFirst(false);
           return;
         }
-        const incoming = (event.rows as unknown as Activity[]).filter(
-          (row) => taskId === undefined || row.task?.id === taskId,
-        );
+        const incoming = event.rows.filter((row) => taskId === undefined || row.task?.id === taskId);
         if (incoming.length) setRows((current) => mergeRows(current, incoming));
       }),
     [store, taskId, readFirst],
