@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { changeBoard, changeOf } from '../boards/access.js';
 import type { BoardChanges } from '../boards/patch.js';
@@ -73,22 +74,34 @@ function recordItemEdit(
 const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A checklist changes its task's card (the counts), so the announcement is a task change.
   const change = changeOf('tasks');
+  type Work<T> = (trx: Transaction<Database>, found: T, changes: BoardChanges) => Promise<void>;
+
+  /** One change of a checklist or an item of the board (404 when it has none of that id), answered with its task. */
+  const changeFound =
+    <T extends { taskId: number }>(
+      find: (trx: Transaction<Database>, boardId: number, id: number) => Promise<T | null>,
+    ) =>
+    (boardId: number, id: number, request: FastifyRequest, reply: FastifyReply, work: Work<T>) =>
+      changeBoard(app, change(boardId, request.user.id, reply), async (trx, _version, _board, changes) => {
+        const found = await find(trx, boardId, id);
+        if (!found) throw notFound();
+        await work(trx, found, changes);
+        return answer(trx, boardId, found.taskId, changes);
+      });
+  const changeList = changeFound(findChecklist);
+  const changeItem = changeFound(findItem);
 
   app.post(
     '/:boardId/:taskId',
     { schema: CreateChecklist, preValidation: normalize({ title: 'trim' }) },
     async (request, reply) => {
       const { boardId, taskId } = request.params;
-      return changeBoard(
-        app,
-        change(boardId, request.user.id, reply),
-        async (trx, _version, _board, changes) => {
-          if (!(await findTask(trx, boardId, taskId))) throw notFound();
-          await createChecklist(trx, boardId, taskId, request.body.title);
-          changes.record('checklist.added', { taskId, data: { checklistTitle: request.body.title } });
-          return answer(trx, boardId, taskId, changes);
-        },
-      );
+      const findTaskRef = async (trx: Transaction<Database>, board: number, id: number) =>
+        (await findTask(trx, board, id)) ? { taskId: id } : null;
+      return changeFound(findTaskRef)(boardId, taskId, request, reply, async (trx, _task, changes) => {
+        await createChecklist(trx, boardId, taskId, request.body.title);
+        changes.record('checklist.added', { taskId, data: { checklistTitle: request.body.title } });
+      });
     },
   );
 
@@ -97,40 +110,26 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: EditChecklist, preValidation: normalize({ title: 'trim' }) },
     async (request, reply) => {
       const { boardId, checklistId } = request.params;
-      return changeBoard(
-        app,
-        change(boardId, request.user.id, reply),
-        async (trx, _version, _board, changes) => {
-          const list = await findChecklist(trx, boardId, checklistId);
-          if (!list) throw notFound();
-          await updateChecklist(trx, list, request.body);
-          const { title } = request.body;
-          // Moving a checklist within its task is not recorded.
-          if (title !== undefined && title !== list.title) {
-            changes.record('checklist.edited', {
-              taskId: list.taskId,
-              data: { checklistTitle: title, from: list.title, to: title },
-            });
-          }
-          return answer(trx, boardId, list.taskId, changes);
-        },
-      );
+      return changeList(boardId, checklistId, request, reply, async (trx, list, changes) => {
+        await updateChecklist(trx, list, request.body);
+        const { title } = request.body;
+        // Moving a checklist within its task is not recorded.
+        if (title !== undefined && title !== list.title) {
+          changes.record('checklist.edited', {
+            taskId: list.taskId,
+            data: { checklistTitle: title, from: list.title, to: title },
+          });
+        }
+      });
     },
   );
 
   app.delete('/:boardId/:checklistId', { schema: DeleteChecklist }, async (request, reply) => {
     const { boardId, checklistId } = request.params;
-    return changeBoard(
-      app,
-      change(boardId, request.user.id, reply),
-      async (trx, _version, _board, changes) => {
-        const list = await findChecklist(trx, boardId, checklistId);
-        if (!list) throw notFound();
-        await deleteChecklist(trx, list);
-        changes.record('checklist.deleted', { taskId: list.taskId, data: { checklistTitle: list.title } });
-        return answer(trx, boardId, list.taskId, changes);
-      },
-    );
+    return changeList(boardId, checklistId, request, reply, async (trx, list, changes) => {
+      await deleteChecklist(trx, list);
+      changes.record('checklist.deleted', { taskId: list.taskId, data: { checklistTitle: list.title } });
+    });
   });
 
   app.post(
@@ -138,20 +137,13 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: CreateItem, preValidation: normalize({ text: 'trim' }) },
     async (request, reply) => {
       const { boardId, checklistId } = request.params;
-      return changeBoard(
-        app,
-        change(boardId, request.user.id, reply),
-        async (trx, _version, _board, changes) => {
-          const list = await findChecklist(trx, boardId, checklistId);
-          if (!list) throw notFound();
-          await createItem(trx, boardId, list, request.body.text);
-          changes.record('checklist.item-added', {
-            taskId: list.taskId,
-            data: { checklistTitle: list.title, itemText: request.body.text },
-          });
-          return answer(trx, boardId, list.taskId, changes);
-        },
-      );
+      return changeList(boardId, checklistId, request, reply, async (trx, list, changes) => {
+        await createItem(trx, boardId, list, request.body.text);
+        changes.record('checklist.item-added', {
+          taskId: list.taskId,
+          data: { checklistTitle: list.title, itemText: request.body.text },
+        });
+      });
     },
   );
 
@@ -161,37 +153,23 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { boardId, itemId } = request.params;
       const { assigneeId, ...rest } = request.body;
-      return changeBoard(
-        app,
-        change(boardId, request.user.id, reply),
-        async (trx, _version, _board, changes) => {
-          const item = await findItem(trx, boardId, itemId);
-          if (!item) throw notFound();
-          const assignee = assigneeId === undefined || assigneeId === null ? assigneeId : toId(assigneeId);
-          if (typeof assignee === 'number' && (await countAssignable(trx, boardId, [assignee])) !== 1) {
-            throw new HttpError(400, { assigneeId: MESSAGES.assignee });
-          }
-          await updateItem(trx, item, { ...rest, assigneeId: assignee });
-          recordItemEdit(changes, item, { ...rest, assigneeId: assignee });
-          return answer(trx, boardId, item.taskId, changes);
-        },
-      );
+      return changeItem(boardId, itemId, request, reply, async (trx, item, changes) => {
+        const assignee = assigneeId === undefined || assigneeId === null ? assigneeId : toId(assigneeId);
+        if (typeof assignee === 'number' && (await countAssignable(trx, boardId, [assignee])) !== 1) {
+          throw new HttpError(400, { assigneeId: MESSAGES.assignee });
+        }
+        await updateItem(trx, item, { ...rest, assigneeId: assignee });
+        recordItemEdit(changes, item, { ...rest, assigneeId: assignee });
+      });
     },
   );
 
   app.delete('/item/:boardId/:itemId', { schema: DeleteItem }, async (request, reply) => {
     const { boardId, itemId } = request.params;
-    return changeBoard(
-      app,
-      change(boardId, request.user.id, reply),
-      async (trx, _version, _board, changes) => {
-        const item = await findItem(trx, boardId, itemId);
-        if (!item) throw notFound();
-        await deleteItem(trx, item);
-        changes.record('checklist.item-deleted', { taskId: item.taskId, data: itemData(item) });
-        return answer(trx, boardId, item.taskId, changes);
-      },
-    );
+    return changeItem(boardId, itemId, request, reply, async (trx, item, changes) => {
+      await deleteItem(trx, item);
+      changes.record('checklist.item-deleted', { taskId: item.taskId, data: itemData(item) });
+    });
   });
 
   // The item becomes a card at the end of its task's column, for the item's assignee while they are
