@@ -81,6 +81,34 @@ describe('watchBoard', () => {
     stop();
   });
 
+  it('judges a subscription made before the first load once that load is shown: one fetch, not two', async () => {
+    const onChange = vi.fn();
+    let shown: number | null = null;
+    const stop = watchBoard(7, { onChange, currentVersion: () => shown });
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket;
+    socket.fire('connect');
+    lastAck(socket)({ ok: true, boardId: 7, version: 6 });
+    // The first load is still on its way: no second fetch is asked for.
+    expect(onChange).not.toHaveBeenCalled();
+    shown = 6;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(onChange).not.toHaveBeenCalled();
+    stop();
+
+    // A first load older than the subscription's version is fetched again once shown.
+    const again = vi.fn();
+    let older: number | null = null;
+    const stopAgain = watchBoard(8, { onChange: again, currentVersion: () => older });
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    const second = sockets[1] as FakeSocket;
+    second.fire('connect');
+    lastAck(second)({ ok: true, boardId: 8, version: 9 });
+    older = 8;
+    await vi.waitFor(() => expect(again).toHaveBeenCalledWith(null));
+    stopAgain();
+  });
+
   it('closes a socket that arrives after the watch was stopped', async () => {
     const stop = watchBoard(7, { onChange: vi.fn() });
     stop();

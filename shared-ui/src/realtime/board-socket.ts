@@ -18,6 +18,10 @@ import {
 export type { BoardUpdate, SubscribeResult };
 export { CONNECTION_CHECK_MS, createSocket, SOCKET_OPTIONS };
 
+/** How often, and how many times, a subscription waits for the board's first load to be shown. */
+const FIRST_LOAD_CHECK_MS = 50;
+const FIRST_LOAD_CHECKS = 200;
+
 export interface BoardSocketHandlers {
   /** Something on the board changed (update is null after a reconnect or a stale subscription). */
   onChange(update: BoardUpdate | null): void;
@@ -65,15 +69,30 @@ function watchOn(
     handlers.onLive?.(value);
   };
 
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * After a subscription: fetch again after a reconnect, or when the board shown is older than the
+   * server's version at the subscription. While the first load is still on its way (nothing shown
+   * yet), it is judged once it arrives, so opening a board costs one fetch, not two.
+   */
+  const settle = (version: number | undefined, reconnected: boolean, tries = 0) => {
+    clearTimeout(waiting);
+    const shown = handlers.currentVersion?.() ?? null;
+    if (reconnected || !handlers.currentVersion || tries >= FIRST_LOAD_CHECKS) return handlers.onChange(null);
+    if (shown === null) {
+      waiting = setTimeout(() => settle(version, false, tries + 1), FIRST_LOAD_CHECK_MS);
+      return;
+    }
+    if (version !== undefined && version > shown) handlers.onChange(null);
+  };
+
   const subscribe = () => {
     const reconnected = connectedBefore;
     connectedBefore = true;
     socket.emit('subscribe', boardId, (result) => {
       if (!result.ok) return;
       setLive(true);
-      const shown = handlers.currentVersion?.() ?? null;
-      const stale = shown === null || (result.version !== undefined && result.version > shown);
-      if (reconnected || stale) handlers.onChange(null);
+      settle(result.version, reconnected);
     });
   };
   const dropped = () => setLive(false);
@@ -101,6 +120,7 @@ function watchOn(
 
   return () => {
     clearInterval(check);
+    clearTimeout(waiting);
     socket.off('connect', subscribe);
     socket.off('disconnect', dropped);
     socket.off('update', updated);
