@@ -30,6 +30,7 @@ import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
+import queuePlugin from './plugins/queue.js';
 import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
 import staticPlugin from './plugins/static.js';
@@ -37,7 +38,9 @@ import storagePlugin from './plugins/storage.js';
 import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
+import trashRoutes from './trash/routes.js';
 import { validatorCompiler } from './validation.js';
+import watcherRoutes from './watchers/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +98,7 @@ export function buildApp(config: Config): App {
     canWatch: (boardId, userId) => memberBoardVersion(app, boardId, userId),
   });
   app.register(storagePlugin);
+  app.register(queuePlugin);
   app.register(remindersPlugin);
 
   app.register(healthRoutes, { prefix: '/health' });
@@ -102,6 +106,7 @@ export function buildApp(config: Config): App {
   app.register(resetRoutes, { prefix: '/api/reset' });
   app.register(columnRoutes, { prefix: '/api/column' });
   app.register(taskRoutes, { prefix: '/api/task' });
+  app.register(watcherRoutes, { prefix: '/api/task' });
   app.register(labelRoutes, { prefix: '/api/label' });
   app.register(commentRoutes, { prefix: '/api/comment' });
   app.register(boardRoutes, { prefix: '/api/board' });
@@ -111,6 +116,7 @@ export function buildApp(config: Config): App {
   app.register(checklistRoutes, { prefix: '/api/checklist' });
   app.register(notificationRoutes, { prefix: '/api/notification' });
   app.register(calendarRoutes, { prefix: '/api/calendar' });
+  app.register(trashRoutes, { prefix: '/api/trash' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -6,6 +6,7 @@
  */
 import type { User } from './auth/schemas.js';
 
+export type { EmailNotifications } from './auth/schemas.js';
 export type { User };
 /** 1 male, 0 female, null not chosen. */
 export type Gender = User['gender'];
@@ -15,6 +16,7 @@ export type {
   BoardFilter,
   BoardListItem,
   BoardSettings,
+  DeletedBoard,
   ShowIdsMode,
   Sort,
 } from './boards/schemas.js';
@@ -29,3 +31,4 @@ export type { MyTask } from './my-tasks/schemas.js';
 export type { Notification, NotificationKind } from './notifications/schemas.js';
 export type { Conflict } from './revisions/schemas.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks/schemas.js';
+export type { TrashItem, TrashKind } from './trash/schemas.js';

@@ -18,6 +18,8 @@ export interface UsersTable {
   email_reminders: Generated<boolean>;
   /** The secret of the user's calendar feed URL; null until asked for. */
   calendar_token: string | null;
+  /** E-mail for mentions and watched tasks: at once, a daily digest, or none (in-app always). */
+  email_notifications: Generated<'instant' | 'daily' | 'off'>;
 }
 
 export interface PasswordResetsTable {
@@ -44,6 +46,9 @@ export interface BoardsTable {
   version: BigIntColumn;
   task_seq: Generated<number>;
   created_at: Generated<Date>;
+  /** Set while the board is in its creator's 'Недавно удалённые' (30 days, then purged). */
+  deleted_at: Date | null;
+  deleted_by: number | null;
 }
 
 export interface BoardMembersTable {
@@ -118,6 +123,36 @@ export interface NotificationsTable {
   due_at: Date | null;
   read_at: Date | null;
   created_at: Generated<Date>;
+  /** Who did what the notification tells (null for reminders, or when the account is gone). */
+  actor_id: number | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** When it went out by e-mail (at once or in a digest); null while not sent. */
+  emailed_at: Date | null;
+}
+
+/** Who watches a task; `watching = false` keeps someone who stopped from being added back. */
+export interface TaskWatchersTable {
+  task_id: number;
+  user_id: number;
+  watching: boolean;
+}
+
+/** A deleted task, column, label or comment, kept whole for 30 days (trash/repository.ts). */
+export interface TrashTable {
+  id: Generated<number>;
+  board_id: number;
+  kind: 'task' | 'column' | 'label' | 'comment';
+  item_id: number;
+  /** The task's title, column's name, label's title or comment's text, for the list. */
+  title: string;
+  /** A comment's task; a task's column. */
+  task_id: number | null;
+  column_id: number | null;
+  deleted_by: number | null;
+  deleted_at: Generated<Date>;
+  snapshot: ColumnType<Record<string, unknown>, string, string>;
+  /** Storage keys of the item's files: removed from storage only when the entry is purged or emptied. */
+  file_keys: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface TaskAssigneesTable {
@@ -203,4 +238,6 @@ export interface Database {
   checklist_items: ChecklistItemsTable;
   notifications: NotificationsTable;
   activity: ActivityTable;
+  task_watchers: TaskWatchersTable;
+  trash: TrashTable;
 }

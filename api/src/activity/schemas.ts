@@ -5,7 +5,7 @@ export const ACTIVITY_PAGE = 50;
 
 const KINDS = `What happened; \`data\` by kind:
 - task.created {}; task.edited { changes: [{ field, from, to }] } (fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone); task.moved { from: { id, name }, to: { id, name } } (only between columns; a move inside one column is not recorded); task.deleted {}
-- comment.added { commentId, text }; comment.deleted { commentId, text }
+- comment.added { commentId, text, mentions? (user ids) }; comment.deleted { commentId, text }
 - file.added { name }; file.deleted { name }
 - label.created { title }; label.edited { title, changes: [{ field, from, to }] } (title, color, isMainColor); label.deleted { title }
 - column.created {}; column.renamed { from, to }; column.deleted { name }; columns.reordered {}

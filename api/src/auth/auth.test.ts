@@ -45,6 +45,7 @@ describe('register', () => {
       gender: null,
       avatar: null,
       emailReminders: true,
+      emailNotifications: 'instant',
     });
   });
 

@@ -1,10 +1,19 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../database.js';
-import type { User } from './schemas.js';
+import type { EmailNotifications, User } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-const USER_COLUMNS = ['id', 'name', 'email', 'gender', 'avatar', 'email_reminders'] as const;
+/** The users columns `toUser` reads. */
+export const USER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'gender',
+  'avatar',
+  'email_reminders',
+  'email_notifications',
+] as const;
 
 /** The one place a users row becomes the API's user. */
 export function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>): User {
@@ -15,6 +24,7 @@ export function toUser(row: Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[n
     gender: row.gender === 0 || row.gender === 1 ? row.gender : null,
     avatar: row.avatar,
     emailReminders: row.email_reminders,
+    emailNotifications: row.email_notifications,
   };
 }
 
@@ -87,13 +97,19 @@ export async function createUser(
 }
 
 /**
- * Updates name, e-mail and (when given) gender and the e-mail reminders setting; false when the e-mail
+ * Updates name, e-mail and (when given) gender and the e-mail settings; false when the e-mail
  * belongs to another account.
  */
 export async function updateProfile(
   db: Db,
   id: number,
-  data: { name: string; email: string; gender?: 0 | 1 | null; emailReminders?: boolean },
+  data: {
+    name: string;
+    email: string;
+    gender?: 0 | 1 | null;
+    emailReminders?: boolean;
+    emailNotifications?: EmailNotifications;
+  },
 ): Promise<boolean> {
   try {
     await db
@@ -103,6 +119,7 @@ export async function updateProfile(
         email: data.email,
         ...(data.gender !== undefined && { gender: data.gender }),
         ...(data.emailReminders !== undefined && { email_reminders: data.emailReminders }),
+        ...(data.emailNotifications !== undefined && { email_notifications: data.emailNotifications }),
       })
       .where('id', '=', id)
       .execute();

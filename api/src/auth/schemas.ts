@@ -6,6 +6,9 @@ export const Gender = Type.Union([Type.Literal(1), Type.Literal(0), Type.Null()]
   'x-error': 'Выберите пол из списка',
 });
 
+export const EMAIL_NOTIFICATIONS = ['instant', 'daily', 'off'] as const;
+export type EmailNotifications = (typeof EMAIL_NOTIFICATIONS)[number];
+
 export const User = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -13,6 +16,10 @@ export const User = Type.Object({
   gender: Gender,
   avatar: Type.Union([Type.String(), Type.Null()]),
   emailReminders: Type.Boolean({ description: 'due-date reminders by e-mail too (in-app ones always)' }),
+  emailNotifications: Type.Enum(EMAIL_NOTIFICATIONS, {
+    description:
+      "mentions and watched tasks by e-mail: 'instant' one letter each, 'daily' one digest a day, 'off' none (in-app always)",
+  }),
 });
 export type User = Static<typeof User>;
 
@@ -47,6 +54,9 @@ export const Edit = {
     email: Email,
     gender: Type.Optional(Gender),
     emailReminders: Type.Optional(Type.Boolean({ 'x-error': 'Выберите, присылать ли напоминания' })),
+    emailNotifications: Type.Optional(
+      Type.Enum(EMAIL_NOTIFICATIONS, { 'x-error': 'Выберите, как присылать уведомления' }),
+    ),
   }),
   response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401) },
 };

@@ -135,3 +135,28 @@ export const DeleteBoard = {
   params: BoardParams,
   response: { 200: BoardList, ...errors(400, 401, 403, 404) },
 };
+
+export const DeletedBoard = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  deletedAt: Type.String({ format: 'date-time' }),
+  /** When the nightly purge erases it for good. */
+  purgeAt: Type.String({ format: 'date-time' }),
+});
+export type DeletedBoard = Static<typeof DeletedBoard>;
+
+export const ListDeletedBoards = {
+  tags: ['boards'],
+  security,
+  description: 'Boards the caller created and deleted in the last 30 days, newest first.',
+  response: { 200: Type.Array(DeletedBoard), ...errors(401) },
+};
+
+export const RestoreBoard = {
+  tags: ['boards'],
+  security,
+  description: 'The creator brings a deleted board back, as it was, for all its members.',
+  params: BoardParams,
+  response: { 200: BoardList, ...errors(400, 401, 403, 404) },
+};

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeBoard, changeOf } from '../boards/access.js';
-import { forbidden, notFound } from '../errors.js';
-import { toId } from '../ids.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
+import { toId, toIds } from '../ids.js';
 import { normalize } from '../schemas.js';
+import { countAssignable } from '../tasks/repository.js';
 import { createComment, deleteComment, findCommentAuthor } from './repository.js';
-import { CreateComment, DeleteComment } from './schemas.js';
+import { CreateComment, DeleteComment, MENTIONS_ERROR } from './schemas.js';
 
 const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const change = changeOf('comments');
@@ -16,12 +17,16 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const boardId = toId(request.body.boardId);
       const taskId = toId(request.body.taskId);
       const userId = request.user.id;
+      const mentions = toIds(request.body.mentions ?? []).filter((id) => id !== userId);
       return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+        if ((await countAssignable(trx, boardId, mentions)) !== mentions.length) {
+          throw new HttpError(400, { mentions: MENTIONS_ERROR });
+        }
         const comment = await createComment(trx, { boardId, taskId, userId, text: request.body.text });
         if (!comment) throw notFound();
         changes.task(taskId).record('comment.added', {
           taskId,
-          data: { commentId: comment.id, text: comment.text },
+          data: { commentId: comment.id, text: comment.text, ...(mentions.length > 0 && { mentions }) },
         });
         return comment;
       });

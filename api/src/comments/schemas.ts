@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { BodyId } from '../ids.js';
+import { BodyId, BodyIds } from '../ids.js';
 import { Body, errors, Id, Success } from '../schemas.js';
 
 export const Comment = Type.Object({
@@ -12,6 +12,8 @@ export const Comment = Type.Object({
 });
 export type Comment = Static<typeof Comment>;
 
+export const MENTIONS_ERROR = 'Упомянуть можно только участников доски';
+
 const common = { tags: ['comments'], security: [{ bearer: [] }] };
 
 export const CreateComment = {
@@ -20,6 +22,8 @@ export const CreateComment = {
     boardId: BodyId(),
     taskId: BodyId(),
     text: Type.String({ minLength: 1, maxLength: 5000, 'x-error': 'Введите текст комментария' }),
+    /** Members the text mentions ('@Имя'): each is notified. */
+    mentions: Type.Optional(BodyIds(MENTIONS_ERROR, 50)),
   }),
   response: { 200: Comment, ...errors(400, 401, 403, 404) },
 };

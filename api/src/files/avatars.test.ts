@@ -35,6 +35,7 @@ describe('avatars', () => {
       gender: null,
       avatar: link.body.objectUrl,
       emailReminders: true,
+      emailNotifications: 'instant',
     });
     const me = await call<User>(t.app, anna, 'GET', '/api/auth/user');
     expect(me.body.avatar).toBe(link.body.objectUrl);

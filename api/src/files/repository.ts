@@ -1,6 +1,6 @@
 /** Files: every query on the files table and on users.avatar, and rows turned into the API's file. */
 import type { Kysely, Selectable } from 'kysely';
-import { toUser } from '../auth/repository.js';
+import { toUser, USER_COLUMNS } from '../auth/repository.js';
 import type { User } from '../auth/schemas.js';
 import type { Database, FilesTable } from '../database.js';
 import type { FileItem } from './schemas.js';
@@ -163,7 +163,7 @@ export async function setAvatar(
       .updateTable('users')
       .set({ avatar: url })
       .where('id', '=', userId)
-      .returning(['id', 'name', 'email', 'gender', 'avatar', 'email_reminders'])
+      .returning(USER_COLUMNS)
       .executeTakeFirstOrThrow();
     return { user: toUser(row), previous: current.avatar };
   });

@@ -1,7 +1,14 @@
 import { type Static, Type } from 'typebox';
 import { Body, errors, Id } from '../schemas.js';
 
-export const NOTIFICATION_KINDS = ['due-soon', 'overdue'] as const;
+export const NOTIFICATION_KINDS = [
+  'due-soon',
+  'overdue',
+  'mention',
+  'comment',
+  'moved',
+  'due-changed',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A page of the list holds this many notifications. */
@@ -10,7 +17,8 @@ export const PAGE_SIZE = 30;
 export const Notification = Type.Object({
   id: Type.Integer(),
   kind: Type.Enum(NOTIFICATION_KINDS, {
-    description: "'due-soon': the due date is less than 24 h away; 'overdue': it has passed",
+    description:
+      "'due-soon': the due date is less than 24 h away; 'overdue': it has passed; 'mention': `actor` named the user in a comment; on a watched task: 'comment' (a new comment), 'moved' (to another column), 'due-changed' (its due date set, changed or removed)",
   }),
   task: Type.Object({ id: Type.String(), boardId: Type.Integer(), title: Type.String() }),
   board: Type.Object({ id: Type.Integer(), name: Type.String() }),
@@ -19,6 +27,13 @@ export const Notification = Type.Object({
   /** The due date the reminder was about (UTC). */
   dueAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   read: Type.Boolean(),
+  /** Who did it; null for reminders (and when the account is gone). */
+  actor: Type.Optional(Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()])),
+  /**
+   * By kind: mention and comment { commentId, text } (text cut to 200 characters); moved { from, to }
+   * (column names); due-changed { from, to } (ISO instants or null).
+   */
+  data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type Notification = Static<typeof Notification>;
 

@@ -10,6 +10,7 @@ import { fileKeysOf } from '../files/repository.js';
 import { toId, toIds } from '../ids.js';
 import { countBoardLabels } from '../labels/repository.js';
 import { mergeSave } from '../revisions/repository.js';
+import { isWatching } from '../watchers/repository.js';
 import {
   countAssignable,
   createTask,
@@ -102,7 +103,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await requireBoardMember(app, boardId, request.user.id);
     const task = await findTaskDetail(app.db, boardId, request.params.taskId);
     if (!task) throw notFound();
-    return task;
+    return { ...task, watching: await isWatching(app.db, request.params.taskId, request.user.id) };
   });
 
   // With `version`, a save made from an older copy changes only the fields the form changed, and a

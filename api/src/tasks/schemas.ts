@@ -58,6 +58,7 @@ export const TaskDetail = Type.Object({
   comments: Type.Array(Comment, { description: 'oldest first' }),
   files: Type.Array(FileItem, { description: 'oldest first' }),
   checklists: Type.Array(Checklist, { description: 'in position order' }),
+  watching: Type.Optional(Type.Boolean({ description: 'whether the caller watches the task (GET only)' })),
 });
 export type TaskDetail = Static<typeof TaskDetail>;
 

@@ -15,6 +15,7 @@ export const ME: User = {
   gender: null,
   avatar: null,
   emailReminders: false,
+  emailNotifications: 'instant',
 };
 
 /** Signed in with the user loaded, as the shell's guard leaves it. */

@@ -58,7 +58,15 @@ describe('auth store', () => {
     useAuthStore.setState({
       token: 't',
       userId: 1,
-      user: { id: 1, name: 'A', email: 'a@b.ru', gender: null, avatar: null, emailReminders: false },
+      user: {
+        id: 1,
+        name: 'A',
+        email: 'a@b.ru',
+        gender: null,
+        avatar: null,
+        emailReminders: false,
+        emailNotifications: 'off',
+      },
     });
     useAuthStore.getState().logout();
     expect(localStorage.getItem('token')).toBeNull();

@@ -8,6 +8,7 @@ export const anna: User = {
   gender: 0,
   avatar: null,
   emailReminders: false,
+  emailNotifications: 'instant',
 };
 
 export function signIn(user: User | null = anna) {

@@ -43,6 +43,7 @@ describe('reminders settings', () => {
       name: 'Анна',
       email: 'anna@example.com',
       emailReminders: true,
+      emailNotifications: 'instant',
     });
     expect(calls()).toContain('GET /api/auth/user');
     expect(useAuthStore.getState().user?.emailReminders).toBe(true);

@@ -1,0 +1,16 @@
+import { Type } from 'typebox';
+import { BodyId } from '../ids.js';
+import { Body, errors } from '../schemas.js';
+
+export const WatchTask = {
+  tags: ['tasks'],
+  security: [{ bearer: [] }],
+  description:
+    "Starts or stops watching a task: watchers are notified of its comments, moves and due-date changes (not of their own). A task's creator, assignees and commenters watch it until they stop.",
+  body: Body({
+    boardId: BodyId(),
+    taskId: BodyId(),
+    watching: Type.Boolean({ 'x-error': 'Укажите, следить ли за задачей' }),
+  }),
+  response: { 200: Type.Object({ watching: Type.Boolean() }), ...errors(400, 401, 403, 404) },
+};
