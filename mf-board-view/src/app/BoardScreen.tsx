@@ -7,6 +7,7 @@ import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
+import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
@@ -21,6 +22,7 @@ function BoardPage() {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
   const color = useBoardState((state) => state.board?.color);
+  const boardId = useBoardState((state) => Number(state.boardId));
   const { taskId } = useParams();
   const activityOpen = useActivityPanel((state) => state.open);
   // The panel belongs to this board: it closes when the board goes.
@@ -41,6 +43,7 @@ function BoardPage() {
               onClose={() => useActivityPanel.getState().setOpen(false)}
             />
           )}
+          <UndoToast boardId={boardId} />
         </>
       ) : (
         <BoardLoadState />

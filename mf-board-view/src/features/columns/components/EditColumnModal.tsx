@@ -1,6 +1,7 @@
 import { Modal, TextField, useConfirmedAction, useFormValues, useSubmit } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
+import { offerUndo } from '../../../shared/undo';
 import { deleteColumn } from '../api/delete-column';
 import { editColumn } from '../api/edit-column';
 
@@ -35,6 +36,7 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
     };
     const deleted = await remove.run(confirm, async () => {
       await deleteColumn(board.id, columnId);
+      offerUndo({ boardId: board.id, kind: 'column', id: columnId, message: 'Колонка удалена' });
       await reload();
     });
     if (deleted) onClose();

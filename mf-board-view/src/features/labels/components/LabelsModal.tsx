@@ -13,6 +13,7 @@ import {
 import { useBoard, useReload } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
 import { firstError } from '../../../shared/errors';
+import { offerUndo } from '../../../shared/undo';
 import { createLabel } from '../api/create-label';
 import { deleteLabel } from '../api/delete-label';
 import { editLabel } from '../api/edit-label';
@@ -211,6 +212,7 @@ export function LabelsModal({ onClose }: { onClose: () => void }) {
     void remove.run(confirm, async () => {
       clearErrors();
       await deleteLabel(board.id, label.id);
+      offerUndo({ boardId: board.id, kind: 'label', id: String(label.id), message: 'Метка удалена' });
       await reload();
     });
   };

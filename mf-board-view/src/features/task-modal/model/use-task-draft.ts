@@ -2,6 +2,7 @@ import type { TaskDetail } from 'api/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorsOf } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
+import { offerUndo } from '../../../shared/undo';
 import { deleteTask } from '../api/delete-task';
 import { editTask } from '../api/edit-task';
 import { getTask } from '../api/get-task';
@@ -129,6 +130,7 @@ export function useTaskDraft(boardId: number, taskId: string) {
       removing.current = false;
       throw error;
     }
+    offerUndo({ boardId, kind: 'task', id: taskId, message: 'Задача удалена' });
   };
 
   return {

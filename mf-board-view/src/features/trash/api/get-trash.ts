@@ -1,0 +1,9 @@
+import type { TrashItem } from 'api/contract';
+import { apiClient } from 'shared-ui';
+
+export type { TrashItem };
+
+/** The board's deleted tasks, columns, labels and comments, newest first. */
+export function getTrash(boardId: number) {
+  return apiClient.get<TrashItem[]>(`/api/trash/${boardId}`);
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorsOf } from 'shared-ui';
+import { useReload } from '../../../shared/board-context';
+import { type UndoOffer, useUndo } from '../../../shared/undo';
+import { restoreItem } from '../api/restore-item';
+import './trash.css';
+
+/** How long 'Отменить' is offered after a delete. */
+export const UNDO_MS = 10_000;
+
+function dismiss(key: number) {
+  useUndo.setState((state) => (state.offer?.key === key ? { offer: null } : state));
+}
+
+/**
+ * 'Задача удалена · Отменить' after a delete on this board, for 10 s (paused while pointed at or
+ * focused). The live region is always there, so a screen reader hears each new message; focus is
+ * never moved to it. A restored item comes back through the board's realtime echo (`useReload`).
+ */
+export function UndoToast({ boardId }: { boardId: number }) {
+  const offer = useUndo((state) => state.offer);
+  const shown = offer && offer.boardId === boardId ? offer : null;
+  // The offer belongs to this board page: it goes with it.
+  useEffect(() => () => useUndo.getState().dismiss(), []);
+  return (
+    <div className="bv-undo" role="status" aria-live="polite">
+      {shown && <UndoMessage key={shown.key} offer={shown} />}
+    </div>
+  );
+}
+
+function UndoMessage({ offer }: { offer: UndoOffer }) {
+  const reload = useReload();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const held = useRef({ pointer: false, focus: false });
+
+  const arm = useCallback(() => {
+    clearTimeout(timer.current);
+    if (held.current.pointer || held.current.focus) return;
+    timer.current = setTimeout(() => dismiss(offer.key), UNDO_MS);
+  }, [offer.key]);
+  const hold = (what: 'pointer' | 'focus', on: boolean) => {
+    held.current[what] = on;
+    if (on) clearTimeout(timer.current);
+    else arm();
+  };
+
+  useEffect(() => {
+    arm();
+    return () => clearTimeout(timer.current);
+  }, [arm]);
+
+  const undo = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await restoreItem(offer.boardId, { kind: offer.kind, id: offer.id });
+      dismiss(offer.key);
+      void reload();
+    } catch (failure) {
+      setError(errorsOf(failure).message ?? 'Не удалось восстановить. Попробуйте ещё раз.');
+      setBusy(false);
+      arm();
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering or focusing only pauses the timer; the buttons are the controls
+    <div
+      className="bv-undo__toast"
+      onPointerEnter={() => hold('pointer', true)}
+      onPointerLeave={() => hold('pointer', false)}
+      onFocus={() => hold('focus', true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold('focus', false);
+      }}
+    >
+      <span className="bv-undo__text">
+        {offer.message}
+        {error && <span className="bv-undo__error"> · {error}</span>}
+      </span>
+      <button
+        type="button"
+        className="bv-undo__action"
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+        onClick={() => void undo()}
+      >
+        Отменить
+      </button>
+      <button
+        type="button"
+        className="bv-undo__close"
+        aria-label="Закрыть уведомление"
+        onClick={() => dismiss(offer.key)}
+      >
+        ✕
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { TrashKind } from 'api/contract';
+import { create } from 'zustand';
+
+/** A delete that can still be taken back: the board page's toast shows it (features/trash). */
+export interface UndoOffer {
+  boardId: number;
+  kind: TrashKind;
+  id: string;
+  /** What happened, e.g. 'Задача удалена'. */
+  message: string;
+  /** Tells two offers of the same item apart, so a new delete restarts the toast. */
+  key: number;
+}
+
+export const useUndo = create<{ offer: UndoOffer | null; dismiss: () => void }>()((set) => ({
+  offer: null,
+  dismiss: () => set({ offer: null }),
+}));
+
+let offers = 0;
+
+/**
+ * After a successful delete: shows 'Задача удалена · Отменить' for a while. A new offer replaces the
+ * one shown. Lives here rather than in features/trash so that every feature's delete can call it.
+ */
+export function offerUndo(item: { boardId: number; kind: TrashKind; id: string; message: string }): void {
+  offers += 1;
+  useUndo.setState({ offer: { ...item, key: offers } });
+}
