@@ -4,16 +4,18 @@ import { errors, Id } from '../schemas.js';
 export const ACTIVITY_PAGE = 50;
 
 const KINDS = `What happened; \`data\` by kind:
-- task.created {}; task.edited { changes: [{ field, from, to }] } (fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone); task.moved { from: { id, name }, to: { id, name } } (only between columns; a move inside one column is not recorded); task.deleted {}
-- comment.added { commentId, text, mentions? (user ids) }; comment.deleted { commentId, text }
+- task.created {}; task.edited { changes: [{ field, from, to }] } (fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone); task.moved { from: { id, name }, to: { id, name } } (only between columns; a move inside one column is not recorded); task.deleted {}; task.restored {} (from the trash)
+- comment.added { commentId, text, mentions? (user ids) }; comment.deleted { commentId, text }; comment.restored { commentId, text }
 - file.added { name }; file.deleted { name }
-- label.created { title }; label.edited { title, changes: [{ field, from, to }] } (title, color, isMainColor); label.deleted { title }
-- column.created {}; column.renamed { from, to }; column.deleted { name }; columns.reordered {}
+- label.created { title }; label.edited { title, changes: [{ field, from, to }] } (title, color, isMainColor); label.deleted { title }; label.restored { title }
+- column.created {}; column.renamed { from, to }; column.deleted { name }; column.restored { name, tasksCount }; columns.reordered {}
+- trash.emptied { count } (the creator emptied the board's trash; count: entries erased)
 - checklist.added { checklistTitle }; checklist.edited { checklistTitle, from, to }; checklist.deleted { checklistTitle }
 - checklist.item-added / item-done / item-undone / item-deleted / item-converted { checklistTitle, itemText } (item-converted also { newTaskId }); checklist.item-edited { checklistTitle, itemText, from, to }
 - member.invited { email, name, userId? } (userId when the address has an account); member.joined {}; member.removed { userId, name, email }; member.left {}; invitation.rejected {}; invitation.cancelled { userId, name, email } (userId negative for an address without an account)
 - user is who acted: for member.joined, member.left and invitation.rejected the member themselves
 - board.edited { changes: [{ field, from, to }] } (name, color, showIdsMode, showTotalColumnEstimation)
+- board.restored {} (the creator brought the deleted board back)
 \`task\` and \`column\` carry the title and name at the time of the change.`;
 
 export const Activity = Type.Object({
