@@ -1,13 +1,15 @@
 import type { Comment } from 'api/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar, Button, useAuthStore, useConfirmedAction, useSubmit } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
-import { memberLabel } from '../../../shared/members';
+import { activeMembers, memberLabel } from '../../../shared/members';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
+import { mentionedIds } from '../model/mentions';
 import { commentTime } from '../model/relative-time';
 import { renderCommentText } from './linkify';
+import { MentionTextarea } from './MentionTextarea';
 import './comments.css';
 
 /** Re-renders every 30 s so '5 минут назад' stays true. */
@@ -36,14 +38,23 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
     onError: (errors) => form.setErrors({ message: errors.message ?? 'Не удалось удалить комментарий' }),
   });
   const [text, setText] = useState('');
-  const error = firstError(form.errors, 'text');
+  // The members picked from the '@' list, by id: those still named in the text are sent as mentions.
+  const picked = useRef(new Map<number, string>());
+  const error = firstError(form.errors, 'text', 'mentions');
 
   const author = (id: number) => board.members.find((member) => member.id === id);
+  const mentionable = useMemo(
+    () => activeMembers(board).filter((member) => member.id !== userId),
+    [board, userId],
+  );
+  const memberNames = useMemo(() => board.members.map(memberLabel), [board]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await form.submit(() => createComment(board.id, taskId, text), { after: 'default' })) {
+    const mentions = mentionedIds(text, picked.current);
+    if (await form.submit(() => createComment(board.id, taskId, text, mentions), { after: 'default' })) {
       setText('');
+      picked.current.clear();
       await onChanged();
     }
   };
@@ -82,7 +93,7 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
                       </button>
                     )}
                   </div>
-                  <p className="bv-comment__text">{renderCommentText(comment.text)}</p>
+                  <p className="bv-comment__text">{renderCommentText(comment.text, memberNames)}</p>
                 </div>
               </li>
             );
@@ -90,16 +101,18 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
         </ol>
       )}
       <form className="bv-comments__form" noValidate onSubmit={onSubmit}>
-        <textarea
+        <MentionTextarea
           className={['bv-comments__input', error && 'bv-comments__input--invalid'].filter(Boolean).join(' ')}
           name="text"
           aria-label="Новый комментарий"
-          placeholder="Напишите комментарий…"
+          placeholder="Напишите комментарий… (@ — упомянуть участника)"
           rows={3}
           maxLength={5000}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
+          members={mentionable}
+          onPick={(member, label) => picked.current.set(member.id, label)}
+          onChange={(next) => {
+            setText(next);
             form.edited();
           }}
           onKeyDown={(event) => {
