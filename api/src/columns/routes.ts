@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeBoard, changeOf } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
-import { fileKeysOf } from '../files/repository.js';
 import { toId } from '../ids.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
+import { trashColumn } from '../trash/repository.js';
 import {
   columnOrder,
   createColumn,
@@ -105,24 +105,20 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/delete/:boardId/:columnId', { schema: DeleteColumn }, async (request, reply) => {
     const boardId = request.params.boardId;
     const columnId = request.params.columnId;
-    const fileKeys = await changeBoard(
-      app,
-      change(boardId, request.user.id, reply),
-      async (trx, _version, _board, changes) => {
-        const keys = await fileKeysOf(trx, { columnId });
-        const current = await findColumn(trx, boardId, columnId);
-        if (!current || !(await deleteColumn(trx, boardId, columnId))) throw notFound();
-        changes.removeColumn(columnId).record('column.deleted', {
-          columnId,
-          columnName: current.name,
-          data: { name: current.name },
-        });
-        return keys;
-      },
-    );
-    // The rows went with the column's tasks; their objects go once that is committed.
-    await app.storage.removeMany(fileKeys);
-    return { success: true as const };
+    const userId = request.user.id;
+    // The column with its tasks goes to the board's trash first (trash/repository.ts): their files'
+    // objects stay in storage until the trash entry is emptied or purged.
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const current = await findColumn(trx, boardId, columnId);
+      if (!current || !(await trashColumn(trx, boardId, columnId, userId))) throw notFound();
+      if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
+      changes.removeColumn(columnId).record('column.deleted', {
+        columnId,
+        columnName: current.name,
+        data: { name: current.name },
+      });
+      return { success: true as const };
+    });
   });
 };
 

@@ -4,6 +4,7 @@ import { forbidden, HttpError, notFound } from '../errors.js';
 import { toId, toIds } from '../ids.js';
 import { normalize } from '../schemas.js';
 import { countAssignable } from '../tasks/repository.js';
+import { trashComment } from '../trash/repository.js';
 import { createComment, deleteComment, findCommentAuthor } from './repository.js';
 import { CreateComment, DeleteComment, MENTIONS_ERROR } from './schemas.js';
 
@@ -42,6 +43,8 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const comment = await findCommentAuthor(trx, boardId, commentId);
       if (comment === null) throw notFound();
       if (comment.userId !== userId) throw forbidden();
+      // Into the board's trash first (trash/repository.ts).
+      await trashComment(trx, boardId, commentId, userId);
       changes.task(comment.taskId).record('comment.deleted', {
         taskId: comment.taskId,
         data: { commentId, text: comment.text },

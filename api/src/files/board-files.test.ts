@@ -3,6 +3,7 @@ import { filesKit, keyOf, uploadQuery } from '../../test/files.js';
 import { addMember, boardVersion, call, type Errors, person, useTestApp } from '../../test/fixtures.js';
 import { attachmentDisposition, safeFileName } from './content.js';
 import type { FileItem } from './schemas.js';
+import { sweepOrphans } from './sweep.js';
 
 const t = useTestApp();
 const { uploads, setup, uploadLink, put, attach, download, filesRows, taskOnBoard } = filesKit(t);
@@ -154,17 +155,18 @@ describe('board files', () => {
     await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${id}/delete`);
   });
 
-  it('deleting a task or a column deletes their files from disk', async () => {
+  it('a deleted task or column keeps its files on disk until the trash is emptied', async () => {
     const s = await setup();
     const kept = await taskOnBoard(t.db, s.boardId, s.anna.id, 'Остаётся');
-    const keptFiles = await attach({ ...s, taskId: kept }, Buffer.from('kept'));
+    await attach({ ...s, taskId: kept }, Buffer.from('kept'));
     await attach(s, Buffer.from('one'));
     await attach(s, Buffer.from('two'));
     expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
 
+    const onDisk = await uploads(`boards/${s.boardId}`);
     const deleted = await call(t.app, s.anna, 'DELETE', `/api/task/delete/${s.boardId}/${s.taskId}`);
     expect(deleted.status).toBe(200);
-    expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(keptFiles[0]?.url as string)]);
+    expect(await uploads(`boards/${s.boardId}`)).toEqual(onDisk);
     expect(await filesRows(s.boardId)).toHaveLength(1);
 
     const column = await t.db
@@ -174,8 +176,13 @@ describe('board files', () => {
       .executeTakeFirstOrThrow();
     const url = `/api/column/delete/${s.boardId}/${column.column_id}`;
     expect((await call(t.app, s.anna, 'DELETE', url)).status).toBe(200);
-    expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
     expect(await filesRows(s.boardId)).toEqual([]);
+    // The trash still names them: the orphan sweep, even a day on, keeps them.
+    await sweepOrphans(t.db, t.app.storage, Date.now() + 25 * 60 * 60 * 1000);
+    expect(await uploads(`boards/${s.boardId}`)).toEqual(onDisk);
+
+    expect((await call(t.app, s.anna, 'DELETE', `/api/trash/${s.boardId}`)).status).toBe(200);
+    expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
   });
 
   it('deleting a board deletes its files from disk', async () => {

@@ -5,7 +5,7 @@
  * because add refuses objects older than an hour (ADD_WITHIN_MS): nothing the sweep may remove can
  * still become a file or an avatar. Running on several instances at once is harmless.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import type { Storage } from '../plugins/storage.js';
 import { objectUrl } from './signing.js';
@@ -19,7 +19,14 @@ export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 async function isReferenced(db: Kysely<Database>, key: string): Promise<boolean> {
   if (key.startsWith('boards/')) {
     const row = await db.selectFrom('files').select('id').where('storage_key', '=', key).executeTakeFirst();
-    return row !== undefined;
+    if (row !== undefined) return true;
+    // An item in the trash keeps its files' objects until it is emptied or purged (GIN index).
+    const trashed = await db
+      .selectFrom('trash')
+      .select('id')
+      .where(sql<boolean>`file_keys @> array[${key}]::text[]`)
+      .executeTakeFirst();
+    return trashed !== undefined;
   }
   const row = await db
     .selectFrom('users')
@@ -29,7 +36,7 @@ async function isReferenced(db: Kysely<Database>, key: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** Removes objects older than ORPHAN_AGE_MS that no file row or avatar names; answers how many. */
+/** Removes objects older than ORPHAN_AGE_MS that no file row, trash entry or avatar names; answers how many. */
 export async function sweepOrphans(
   db: Kysely<Database>,
   storage: Storage,

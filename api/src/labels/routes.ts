@@ -5,6 +5,7 @@ import { changeBoard, changeOf } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
+import { trashLabel } from '../trash/repository.js';
 import { createLabel, deleteLabel, findLabel, labelFields, updateLabel } from './repository.js';
 import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } from './schemas.js';
 
@@ -62,16 +63,15 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:boardId/:labelId', { schema: DeleteLabel }, async (request, reply) => {
     const boardId = request.params.boardId;
     const labelId = request.params.labelId;
-    return changeBoard(
-      app,
-      change(boardId, request.user.id, reply),
-      async (trx, _version, _board, changes) => {
-        const current = await findLabel(trx, boardId, labelId);
-        if (!current || !(await deleteLabel(trx, boardId, labelId))) throw notFound();
-        changes.removeLabel(labelId).record('label.deleted', { data: { title: current.title } });
-        return { success: true as const };
-      },
-    );
+    const userId = request.user.id;
+    // The label, with the tasks that had it, goes to the board's trash first (trash/repository.ts).
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const current = await findLabel(trx, boardId, labelId);
+      if (!current || !(await trashLabel(trx, boardId, labelId, userId))) throw notFound();
+      if (!(await deleteLabel(trx, boardId, labelId))) throw notFound();
+      changes.removeLabel(labelId).record('label.deleted', { data: { title: current.title } });
+      return { success: true as const };
+    });
   });
 };
 

@@ -234,6 +234,23 @@ function recordTask(
   return recordRevision(db, { boardId, entity: 'task', entityId: taskId, version, fields, userId });
 }
 
+/**
+ * Each task's version grows by one and its fields as they are now are kept as that version's revision,
+ * as an edit would: for changes made outside PUT /api/task/edit (a label re-attached by a restore).
+ */
+export async function recordTaskEdits(db: Db, boardId: number, taskIds: number[], userId: number) {
+  for (const taskId of taskIds) {
+    const { version } = await db
+      .updateTable('tasks')
+      .set({ version: sql<number>`version + 1` })
+      .where('id', '=', taskId)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    const current = (await findTaskFields(db, boardId, taskId))!;
+    await recordTask(db, boardId, taskId, version, current.fields, userId);
+  }
+}
+
 export interface NewTask {
   columnId: number;
   title: string;

@@ -6,10 +6,10 @@ import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
-import { fileKeysOf } from '../files/repository.js';
 import { toId, toIds } from '../ids.js';
 import { countBoardLabels } from '../labels/repository.js';
 import { mergeSave } from '../revisions/repository.js';
+import { trashTask } from '../trash/repository.js';
 import { isWatching } from '../watchers/repository.js';
 import {
   countAssignable,
@@ -165,24 +165,20 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/delete/:boardId/:taskId', { schema: DeleteTask }, async (request, reply) => {
     const boardId = request.params.boardId;
     const taskId = request.params.taskId;
-    const fileKeys = await changeBoard(
-      app,
-      change(boardId, request.user.id, reply),
-      async (trx, _version, _board, changes) => {
-        const keys = await fileKeysOf(trx, { taskId });
-        const current = await findTaskFields(trx, boardId, taskId);
-        const columnId = await deleteTask(trx, boardId, taskId);
-        if (columnId === null) throw notFound();
-        changes
-          .removeTask(taskId)
-          .column(columnId)
-          .record('task.deleted', { taskId, taskTitle: current?.fields.title ?? '', columnId });
-        return keys;
-      },
-    );
-    // The rows went with the task; their objects go once that is committed.
-    await app.storage.removeMany(fileKeys);
-    return { success: true as const };
+    const userId = request.user.id;
+    // The task goes to the board's trash first (trash/repository.ts): its files' objects stay in
+    // storage until the trash entry is emptied or purged.
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      if (!(await trashTask(trx, boardId, taskId, userId))) throw notFound();
+      const current = await findTaskFields(trx, boardId, taskId);
+      const columnId = await deleteTask(trx, boardId, taskId);
+      if (columnId === null) throw notFound();
+      changes
+        .removeTask(taskId)
+        .column(columnId)
+        .record('task.deleted', { taskId, taskTitle: current?.fields.title ?? '', columnId });
+      return { success: true as const };
+    });
   });
 
   app.put('/move', { schema: MoveTask }, async (request, reply) => {

@@ -1,6 +1,127 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { preValidationHookHandler } from 'fastify';
+import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
+import type { BoardChanges } from '../boards/patch.js';
+import { HttpError, notFound } from '../errors.js';
+import { toId } from '../ids.js';
+import type { BoardChange } from '../realtime/contract.js';
+import { MAX_ID } from '../schemas.js';
+import {
+  type ColumnSnapshot,
+  type CommentSnapshot,
+  emptyTrash,
+  type LabelSnapshot,
+  listTrash,
+  restoreColumn,
+  restoreComment,
+  restoreLabel,
+  restoreTask,
+  type TaskSnapshot,
+  takeEntry,
+} from './repository.js';
+import { EmptyTrash, ListTrash, RestoreTrash, type TrashKind } from './schemas.js';
 
-/** The board's trash: list, restore, empty. */
-const trashRoutes: FastifyPluginAsyncTypebox = async () => {};
+/**
+ * Membership first: an outsider gets 403 (404 for no board) whatever the body says, before the
+ * schema looks at it. A malformed board id is left to the schema (400).
+ */
+const memberFirst: preValidationHookHandler = async (request) => {
+  const raw = (request.params as { boardId?: string }).boardId ?? '';
+  const boardId = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (boardId < 1 || boardId > MAX_ID) return;
+  await requireBoardMember(request.server, boardId, request.user.id);
+};
+
+/** A 409 telling what must come back first. */
+const first = (what: 'колонку' | 'задачу', name: string) =>
+  new HttpError(409, { message: `Сначала восстановите ${what} «${name}»` });
+
+const CHANGE: Record<TrashKind, BoardChange> = {
+  task: 'tasks',
+  column: 'columns',
+  label: 'labels',
+  comment: 'comments',
+};
+
+/**
+ * The board's trash (trash/repository.ts has the design): list, restore, empty. Members list and
+ * restore; only the board's creator empties it.
+ */
+const trashRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/:boardId', { schema: ListTrash, preValidation: memberFirst }, async (request) => {
+    return listTrash(app.db, request.params.boardId);
+  });
+
+  app.post(
+    '/:boardId/restore',
+    { schema: RestoreTrash, preValidation: memberFirst },
+    async (request, reply) => {
+      const boardId = request.params.boardId;
+      const { kind } = request.body;
+      const itemId = toId(request.body.id);
+      const userId = request.user.id;
+      const change = changeOf(CHANGE[kind])(boardId, userId, reply);
+      return changeBoard(app, change, async (trx, _version, _board, changes) => {
+        const snapshot = await takeEntry(trx, boardId, kind, itemId);
+        if (!snapshot) throw notFound();
+        // Throwing rolls back the take too: a refused restore leaves the entry in the trash.
+        await restore(kind, snapshot, changes);
+        return { success: true as const };
+
+        async function restore(kind: TrashKind, snapshot: object, changes: BoardChanges) {
+          if (kind === 'task') {
+            const result = await restoreTask(trx, boardId, snapshot as TaskSnapshot, userId);
+            if ('missing' in result) throw first('колонку', result.missing);
+            const { taskId, columnId } = result.ok;
+            changes.task(taskId).column(columnId).record('task.restored', { taskId, columnId });
+          } else if (kind === 'column') {
+            const column = snapshot as ColumnSnapshot;
+            const { columnId, taskIds } = await restoreColumn(trx, boardId, column, userId);
+            for (const taskId of taskIds) changes.task(taskId);
+            changes
+              .column(columnId)
+              .columnOrder()
+              .record('column.restored', {
+                columnId,
+                data: { name: column.column.name, tasksCount: taskIds.length },
+              });
+          } else if (kind === 'label') {
+            const label = snapshot as LabelSnapshot;
+            const taskIds = await restoreLabel(trx, boardId, label, userId);
+            for (const taskId of taskIds) changes.task(taskId);
+            changes.label(label.label.id).record('label.restored', { data: { title: label.label.title } });
+          } else {
+            const comment = snapshot as CommentSnapshot;
+            const result = await restoreComment(trx, boardId, comment);
+            if ('missing' in result) throw first('задачу', result.missing);
+            const { taskId } = result.ok;
+            changes.task(taskId).record('comment.restored', {
+              taskId,
+              data: { commentId: comment.comment.id, text: comment.comment.text },
+            });
+          }
+        }
+      });
+    },
+  );
+
+  app.delete('/:boardId', { schema: EmptyTrash, preValidation: memberFirst }, async (request, reply) => {
+    const boardId = request.params.boardId;
+    // The trash is not in the board detail: announced as 'files' (its objects go), the patch
+    // carrying only the activity row.
+    const { fileKeys } = await changeBoard(
+      app,
+      { boardId, userId: request.user.id, role: 'creator', change: 'files', reply },
+      async (trx, _version, _board, changes) => {
+        const emptied = await emptyTrash(trx, boardId);
+        changes.record('trash.emptied', { data: { count: emptied.count } });
+        return emptied;
+      },
+    );
+    // The rows are gone; their objects go once that is committed.
+    await app.storage.removeMany(fileKeys);
+    return { success: true as const };
+  });
+};
 
 export default trashRoutes;
