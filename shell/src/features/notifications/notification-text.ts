@@ -1,10 +1,65 @@
+/**
+ * What a notification says. Reminders name the task's due date; the others say what happened to a
+ * task the user is mentioned in or watches. The actor carries no gender, so, like the activity log and
+ * the notification e-mails, the sentence is impersonal and the author follows after a dash
+ * ('Задача «Отчёт» перенесена в «Готово» — Анна'). Every field of `data` may be missing: it reads as
+ * nothing, and a kind this client does not know yet reads as a change to the task.
+ */
 import type { NotificationItem } from './api/get-notifications';
 
-/** What a notification says about its task. */
-export function notificationText({ kind, task }: Pick<NotificationItem, 'kind' | 'task'>): string {
-  return kind === 'overdue'
-    ? `Срок задачи «${task.title}» истёк`
-    : `Срок задачи «${task.title}» истекает через 24 часа`;
+type Described = Pick<NotificationItem, 'kind' | 'task'> & Partial<Pick<NotificationItem, 'actor' | 'data'>>;
+
+/** Who did it: a null actor (the account is gone) reads 'кто-то'. */
+const author = (actor: NotificationItem['actor']) => ` — ${actor?.name || 'кто-то'}`;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+const dayMonth = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'short' });
+const dayMonthYear = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '12 дек.', with the year when it is not this year's: '3 янв. 2027 г.'. */
+export function shortDate(at: string, now: number = Date.now()): string | null {
+  const time = Date.parse(at);
+  if (Number.isNaN(time)) return null;
+  const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
+  return (sameYear ? dayMonth : dayMonthYear).format(time);
+}
+
+/** What a notification says about its task, in one sentence. */
+export function notificationText({ kind, task, actor, data }: Described, now: number = Date.now()): string {
+  const title = `«${task.title}»`;
+  const by = author(actor);
+  switch (kind) {
+    case 'overdue':
+      return `Срок задачи ${title} истёк`;
+    case 'due-soon':
+      return `Срок задачи ${title} истекает через 24 часа`;
+    case 'mention':
+      return `Вас упомянули в ${title}${by}`;
+    case 'comment':
+      return `Новый комментарий к ${title}${by}`;
+    case 'moved': {
+      const to = text(data?.to);
+      return `Задача ${title} перенесена${to ? ` в «${to}»` : ''}${by}`;
+    }
+    case 'due-changed': {
+      const to = text(data?.to);
+      const date = to && shortDate(to, now);
+      if (!date) return `Срок задачи ${title} убран${by}`;
+      return `Срок задачи ${title} ${text(data?.from) ? 'изменён' : 'назначен'}: ${date}${by}`;
+    }
+    default:
+      return `Изменения в задаче ${title}${by}`;
+  }
+}
+
+/** The comment a mention or a comment notification is about, as the API cut it; null for the rest. */
+export function notificationExcerpt({
+  kind,
+  data,
+}: Partial<Pick<NotificationItem, 'kind' | 'data'>>): string | null {
+  if (kind !== 'mention' && kind !== 'comment') return null;
+  return text(data?.text)?.trim() || null;
 }
 
 /** The bell's accessible name: 'Уведомления, 3 непрочитанных' ('…, 1 непрочитанное'). */

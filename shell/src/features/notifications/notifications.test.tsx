@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../test/utils';
 import type { NotificationItem } from './api/get-notifications';
 import { NotificationBell } from './components/NotificationBell';
-import { bellLabel, relativeTime } from './notification-text';
+import { bellLabel, notificationExcerpt, notificationText, relativeTime } from './notification-text';
 
 // The session socket, driven by the test: `push()` delivers a `notifications` event (null: a reconnect).
 const socket = vi.hoisted(() => ({ listener: null as NotificationsListener | null, stopped: 0 }));
@@ -118,6 +118,37 @@ describe('notification bell', () => {
     expect(calls()).toContain('GET /api/notification?before=11');
     // A page shorter than 30 was the last one.
     expect(within(dialog).queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+  });
+
+  it('says who mentioned the user, commented, moved a watched task or changed its due date', async () => {
+    const task = { id: '7', boardId: 5, title: 'Сдать отчёт' };
+    const anna = { id: 2, name: 'Анна' };
+    routeApi({
+      'GET /api/notification/unread': { unread: 4 },
+      'GET /api/notification': [
+        note(5, {
+          kind: 'mention',
+          task,
+          actor: anna,
+          data: { commentId: 9, text: '@Борис посмотри таблицу' },
+        }),
+        note(4, { kind: 'comment', task, actor: null, data: { commentId: 8, text: 'Готово' } }),
+        note(3, { kind: 'moved', task, actor: anna, data: { from: 'В работе', to: 'Готово' } }),
+        note(2, { kind: 'due-changed', task, actor: anna, data: { from: null, to: null } }),
+      ],
+    });
+    renderBell();
+    const dialog = await open();
+    const links = await within(dialog).findAllByRole('link');
+    expect(links.map((link) => link.querySelector('.shell-notification__text')?.textContent)).toEqual([
+      'Вас упомянули в «Сдать отчёт» — Анна',
+      'Новый комментарий к «Сдать отчёт» — кто-то',
+      'Задача «Сдать отчёт» перенесена в «Готово» — Анна',
+      'Срок задачи «Сдать отчёт» убран — Анна',
+    ]);
+    expect(links[0]?.textContent).toContain('«@Борис посмотри таблицу»');
+    expect(links[1]?.textContent).toContain('«Готово»');
+    expect(links[0]?.getAttribute('href')).toBe('/board/5/task/7');
   });
 
   it('marks a notification read when its link is followed, and closes', async () => {
@@ -239,5 +270,44 @@ describe('notification texts', () => {
     expect(relativeTime('2026-11-25T09:00:00Z', now)).toBe('3 часа назад');
     expect(relativeTime('2026-11-24T10:00:00Z', now)).toBe('вчера');
     expect(relativeTime('2026-11-10T10:00:00Z', now)).toMatch(/^10 нояб/);
+  });
+
+  it('describes each kind, impersonally with the author after a dash', () => {
+    const task = { id: '1', boardId: 1, title: 'Задача' };
+    const actor = { id: 2, name: 'Анна' };
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    const say = (
+      kind: NotificationItem['kind'],
+      data?: Record<string, unknown>,
+      who = actor as typeof actor | null,
+    ) => notificationText({ kind, task, actor: who, data }, now);
+    expect(say('overdue')).toBe('Срок задачи «Задача» истёк');
+    expect(say('due-soon')).toBe('Срок задачи «Задача» истекает через 24 часа');
+    expect(say('mention', { commentId: 1, text: 'x' })).toBe('Вас упомянули в «Задача» — Анна');
+    expect(say('comment', { commentId: 1, text: 'x' }, null)).toBe('Новый комментарий к «Задача» — кто-то');
+    expect(say('moved', { from: 'Сделать', to: 'Готово' })).toBe(
+      'Задача «Задача» перенесена в «Готово» — Анна',
+    );
+    expect(say('moved')).toBe('Задача «Задача» перенесена — Анна');
+    expect(say('due-changed', { from: '2026-12-01T09:00:00Z', to: '2026-12-12T09:00:00Z' })).toBe(
+      'Срок задачи «Задача» изменён: 12 дек. — Анна',
+    );
+    expect(say('due-changed', { from: null, to: '2026-12-12T09:00:00Z' })).toBe(
+      'Срок задачи «Задача» назначен: 12 дек. — Анна',
+    );
+    expect(say('due-changed', { from: '2027-01-03T09:00:00Z', to: '2027-01-03T12:00:00Z' })).toMatch(
+      /^Срок задачи «Задача» изменён: 3 янв\. 2027 г\. — Анна$/,
+    );
+    expect(say('due-changed', { from: '2026-12-12T09:00:00Z', to: null })).toBe(
+      'Срок задачи «Задача» убран — Анна',
+    );
+    // A kind added to the API later still reads as something.
+    expect(say('archived' as NotificationItem['kind'])).toBe('Изменения в задаче «Задача» — Анна');
+  });
+
+  it('quotes the comment only for mentions and comments', () => {
+    expect(notificationExcerpt({ kind: 'mention', data: { text: '  @Анна глянь ' } })).toBe('@Анна глянь');
+    expect(notificationExcerpt({ kind: 'comment', data: {} })).toBeNull();
+    expect(notificationExcerpt({ kind: 'moved', data: { text: 'x' } })).toBeNull();
   });
 });

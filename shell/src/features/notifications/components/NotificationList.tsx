@@ -10,7 +10,7 @@ import { Button, paths, Spinner, type Status } from 'shared-ui';
 import { getNotifications, NOTIFICATIONS_PAGE, type NotificationItem } from '../api/get-notifications';
 import { markAllRead } from '../api/mark-all-read';
 import { markRead } from '../api/mark-read';
-import { exactTime, notificationText, relativeTime } from '../notification-text';
+import { exactTime, notificationExcerpt, notificationText, relativeTime } from '../notification-text';
 import './notification-list.css';
 
 export interface NotificationListProps {
@@ -163,7 +163,8 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
         <div className="shell-notifications__state">
           <p className="shell-notifications__empty">Уведомлений пока нет</p>
           <p className="shell-notifications__hint">
-            Здесь появятся напоминания о сроках задач, назначенных вам.
+            Здесь появятся напоминания о сроках ваших задач, упоминания и изменения задач, за которыми вы
+            следите.
           </p>
         </div>
       )}
@@ -180,6 +181,7 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
                 <span className="shell-notification__body">
                   {!item.read && <span className="ui-visually-hidden">Непрочитанное. </span>}
                   <span className="shell-notification__text">{notificationText(item)}</span>
+                  <Excerpt item={item} />
                   <span className="shell-notification__meta">
                     <span className="shell-notification__board">{item.board.name}</span>
                     <span aria-hidden="true"> · </span>
@@ -202,4 +204,10 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
       )}
     </div>
   );
+}
+
+function Excerpt({ item }: { item: NotificationItem }) {
+  const excerpt = notificationExcerpt(item);
+  if (!excerpt) return null;
+  return <span className="shell-notification__excerpt">«{excerpt}»</span>;
 }
