@@ -56,6 +56,21 @@ describe('with built front-ends', () => {
     },
   );
 
+  it.each(['/static/js/main.gone999.js', '/robots.txt', '/board/12/picture.png'])(
+    'answers a missing file %s with 404, not the page',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<title>shell</title>');
+    },
+  );
+
+  it('serves the shell build root files such as the icon', async () => {
+    const res = await t.app.inject('/favicon.ico');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('icon');
+  });
+
   it('marks hashed chunks immutable and other files no-cache', async () => {
     const chunk = await t.app.inject('/static/js/main.abc123.js');
     expect(chunk.statusCode).toBe(200);

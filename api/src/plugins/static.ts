@@ -3,7 +3,8 @@
  * fallback for client routes, each remote under `/remotes/<folder>/`, and the runtime remotes map at
  * `/remotes.json`. Entry files (index.html, manifests, remoteEntry.js, remotes.json) are `no-cache`
  * so a redeploy shows on the next load; files under `static/` carry content hashes and are immutable.
- * Also owns the not-found handler: unknown API paths get a JSON 404.
+ * Also owns the not-found handler: unknown API paths and missing files (a path with an extension,
+ * such as a stale chunk) get a JSON 404, never the page.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -19,6 +20,9 @@ const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'Сайт ещё не собран: выполните `pnpm build` и перезапустите сервер.';
+
+/** A path naming a file (its last segment has an extension), which the page fallback must not answer. */
+const isFilePath = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 
 const isReserved = (path: string) =>
   RESERVED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -95,7 +99,8 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const page = (request.method === 'GET' || request.method === 'HEAD') && !isReserved(path);
+      const page =
+        (request.method === 'GET' || request.method === 'HEAD') && !isReserved(path) && !isFilePath(path);
       if (page && shellRoot) {
         return reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html', shellRoot);
       }
