@@ -25,6 +25,7 @@ import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
 import memberRoutes from './members/routes.js';
 import myTasksRoutes from './my-tasks/routes.js';
+import notificationMailPlugin from './notifications/plugin.js';
 import notificationRoutes from './notifications/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
@@ -38,6 +39,7 @@ import storagePlugin from './plugins/storage.js';
 import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
+import trashPurgePlugin from './trash/purge.js';
 import trashRoutes from './trash/routes.js';
 import { validatorCompiler } from './validation.js';
 import watcherRoutes from './watchers/routes.js';
@@ -100,6 +102,8 @@ export function buildApp(config: Config): App {
   app.register(storagePlugin);
   app.register(queuePlugin);
   app.register(remindersPlugin);
+  app.register(trashPurgePlugin);
+  app.register(notificationMailPlugin);
 
   app.register(healthRoutes, { prefix: '/health' });
   app.register(authRoutes, { prefix: '/api/auth' });

@@ -7,15 +7,17 @@
  * lock (a member removed a moment ago cannot slip a change in). The change records what it touched
  * (patch.ts); the patch is read in the same transaction and announced through `app.realtime` only
  * after the commit, and the answer carries the board's new version (`x-board-id`, `x-board-version`)
- * so the caller can recognise its own change when the announcement comes back.
+ * so the caller can recognise its own change when the announcement comes back. The change's activity
+ * records also make its watches and notifications in the same transaction (watchers/notify.ts), whose
+ * unread counts go out after the commit.
  */
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { insertActivity } from '../activity/repository.js';
 import type { Database } from '../database.js';
 import { forbidden, notFound } from '../errors.js';
-import type { Realtime } from '../plugins/realtime.js';
 import type { BoardChange as BoardChangeKind } from '../realtime/contract.js';
+import { announceNotified, type NotifyApp, notifyChange } from '../watchers/notify.js';
 import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
 import { liveBoardsOf } from './live-board.js';
 import { BoardChanges, buildPatch } from './patch.js';
@@ -128,11 +130,12 @@ export const changeOf =
 
 /**
  * The route-level mutation: lock and bump the board, check the caller's access under the lock
- * (404 unknown board, 403 no access), run `fn` (which records what it touched in `changes`), read the
- * patch, commit, then announce `{ boardId, version, change, patch }`.
+ * (404 unknown board, 403 no access), run `fn` (which records what it touched in `changes`), record
+ * its activity and notifications, read the patch, commit, then announce `{ boardId, version, change,
+ * patch }` and the notified users' unread counts. `app` is the Fastify app.
  */
 export async function changeBoard<T>(
-  app: { db: Db; realtime: Realtime },
+  app: NotifyApp,
   { boardId, userId, role = 'member', change, lostAccess, reply }: BoardChange,
   fn: ChangeFn<T>,
 ): Promise<T> {
@@ -142,15 +145,20 @@ export async function changeBoard<T>(
     const changes = new BoardChanges();
     const result = await fn(trx, version, board, changes);
     const activity = change === 'deleted' ? [] : await insertActivity(trx, boardId, userId, changes.activity);
+    const notified =
+      change === 'deleted'
+        ? { users: [], mail: false }
+        : await notifyChange(trx, app.queue, boardId, userId, changes.activity);
     const patch =
       change === 'deleted' ? undefined : await buildPatch(trx, boardId, changes, version - 1, userId);
     if (patch && activity.length > 0) patch.activity = activity;
-    return { result, patch };
+    return { result, patch, notified };
   });
   app.realtime.announce(boardId, version, change, value.patch);
   liveBoardsOf(app.db).advance({ boardId, version, change, at: Date.now(), patch: value.patch });
   reply?.header('x-board-id', String(boardId)).header('x-board-version', String(version));
   if (change === 'deleted') app.realtime.evict(boardId);
   for (const lost of lostAccess ?? []) app.realtime.evict(boardId, lost);
+  await announceNotified(app, value.notified);
   return value.result;
 }

@@ -1,24 +1,38 @@
 /**
  * Notifications: the caller's list and unread count (only of boards they are still an accepted, not
- * removed member of), and marking them read. Reminders insert them (reminders/repository.ts).
+ * removed member of, and not deleted), and marking them read. Reminders insert theirs
+ * (reminders/repository.ts), board changes theirs (watchers/notify.ts); their letters are claimed here.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import { type Notification, type NotificationKind, PAGE_SIZE } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-/** The notification's board still has its user as a member. */
+const REMINDER_KINDS = new Set<NotificationKind>(['due-soon', 'overdue']);
+
+/** The notification's board still has its user as a member and is not deleted. */
 const ofMemberBoards = (eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>) =>
-  eb.exists(
-    eb
-      .selectFrom('board_members as m')
-      .select('m.id')
-      .whereRef('m.board_id', '=', 'n.board_id')
-      .whereRef('m.user_id', '=', 'n.user_id')
-      .where('m.accepted', '=', true)
-      .where('m.is_deleted', '=', false),
-  );
+  eb.and([
+    eb.exists(
+      eb
+        .selectFrom('board_members as m')
+        .select('m.id')
+        .whereRef('m.board_id', '=', 'n.board_id')
+        .whereRef('m.user_id', '=', 'n.user_id')
+        .where('m.accepted', '=', true)
+        .where('m.is_deleted', '=', false),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('boards as db')
+          .select('db.id')
+          .whereRef('db.id', '=', 'n.board_id')
+          .where('db.deleted_at', 'is not', null),
+      ),
+    ),
+  ]);
 
 /** A page of the user's notifications, newest first, older than `before` when given. */
 export async function listNotifications(
@@ -30,8 +44,12 @@ export async function listNotifications(
     .selectFrom('notifications as n')
     .innerJoin('tasks as t', 't.id', 'n.task_id')
     .innerJoin('boards as b', 'b.id', 'n.board_id')
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
     .select([
       'n.id',
+      'n.actor_id',
+      'a.name as actor_name',
+      'n.data',
       'n.kind',
       'n.task_id',
       'n.board_id',
@@ -47,15 +65,24 @@ export async function listNotifications(
     .limit(PAGE_SIZE);
   if (before !== undefined) query = query.where('n.id', '<', before);
   const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind as NotificationKind,
-    task: { id: String(row.task_id), boardId: row.board_id, title: row.title },
-    board: { id: row.board_id, name: row.board_name },
-    at: row.created_at.toISOString(),
-    dueAt: row.due_at?.toISOString() ?? null,
-    read: row.read_at !== null,
-  }));
+  return rows.map((row) => {
+    const kind = row.kind as NotificationKind;
+    const notification: Notification = {
+      id: row.id,
+      kind,
+      task: { id: String(row.task_id), boardId: row.board_id, title: row.title },
+      board: { id: row.board_id, name: row.board_name },
+      at: row.created_at.toISOString(),
+      dueAt: row.due_at?.toISOString() ?? null,
+      read: row.read_at !== null,
+    };
+    // Reminders keep their old shape; the watchers' kinds say who acted and what happened.
+    if (!REMINDER_KINDS.has(kind)) {
+      notification.actor = row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? '' };
+      notification.data = row.data;
+    }
+    return notification;
+  });
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {
@@ -79,4 +106,178 @@ export async function markRead(db: Db, userId: number, ids: number[] | null): Pr
     .where('read_at', 'is', null);
   if (ids) query = query.where('id', 'in', ids);
   await query.execute();
+}
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  boardId: number;
+  taskId: number;
+  actorId: number;
+  data: Record<string, unknown>;
+}
+
+export interface CreatedNotification {
+  id: number;
+  userId: number;
+  /** The user wants each notification by e-mail at once. */
+  instant: boolean;
+}
+
+/** Inserts notifications of board changes; answers them with whether each goes out by e-mail now. */
+export async function insertNotifications(
+  db: Db,
+  rows: readonly NewNotification[],
+): Promise<CreatedNotification[]> {
+  if (rows.length === 0) return [];
+  const created = await db
+    .insertInto('notifications')
+    .values(
+      rows.map((row) => ({
+        user_id: row.userId,
+        kind: row.kind,
+        board_id: row.boardId,
+        task_id: row.taskId,
+        due_at: null,
+        actor_id: row.actorId,
+        data: JSON.stringify(row.data),
+      })),
+    )
+    .returning(['id', 'user_id'])
+    .execute();
+  const instant = new Set(
+    (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [...new Set(created.map((row) => row.user_id))])
+        .where('email_notifications', '=', 'instant')
+        .execute()
+    ).map((row) => row.id),
+  );
+  return created.map((row) => ({ id: row.id, userId: row.user_id, instant: instant.has(row.user_id) }));
+}
+
+/** One notification as a letter tells it. */
+export interface MailItem {
+  id: number;
+  kind: NotificationKind;
+  email: string;
+  name: string;
+  actorName: string | null;
+  boardId: number;
+  boardName: string;
+  taskId: number;
+  title: string;
+  data: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * The notifications of board changes still to be mailed, row-locked for the caller's transaction:
+ * unread, not mailed yet, the user still a member of a board that is not deleted.
+ */
+function unmailed(db: Db) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .innerJoin('tasks as t', 't.id', 'n.task_id')
+    .innerJoin('boards as b', 'b.id', 'n.board_id')
+    .innerJoin('board_members as m', (join) =>
+      join.onRef('m.board_id', '=', 'n.board_id').onRef('m.user_id', '=', 'n.user_id'),
+    )
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
+    .select([
+      'n.id',
+      'n.kind',
+      'u.email',
+      'u.name',
+      'a.name as actor_name',
+      'n.board_id',
+      'b.name as board_name',
+      'n.task_id',
+      't.title',
+      'n.data',
+      'n.created_at',
+    ])
+    .where('n.kind', 'not in', [...REMINDER_KINDS])
+    .where('n.emailed_at', 'is', null)
+    .where('n.read_at', 'is', null)
+    .where('b.deleted_at', 'is', null)
+    .where('m.accepted', '=', true)
+    .where('m.is_deleted', '=', false)
+    .orderBy('n.id')
+    .forUpdate('n')
+    .skipLocked();
+}
+
+const toMailItem = (row: Awaited<ReturnType<ReturnType<typeof unmailed>['execute']>>[number]): MailItem => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  email: row.email,
+  name: row.name,
+  actorName: row.actor_name,
+  boardId: row.board_id,
+  boardName: row.board_name,
+  taskId: row.task_id,
+  title: row.title,
+  data: row.data,
+  at: row.created_at,
+});
+
+async function markEmailed(trx: Transaction<Database>, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('notifications').set({ emailed_at: new Date() }).where('id', 'in', ids).execute();
+}
+
+/**
+ * Claims the notification's instant letter in `trx`: null when it should not go (the user no longer
+ * wants letters at once, read it already, left the board, or it went already); otherwise it is marked
+ * mailed, which holds once the caller's transaction commits after sending.
+ */
+export async function claimInstantMail(trx: Transaction<Database>, id: number): Promise<MailItem | null> {
+  const row = await unmailed(trx)
+    .where('n.id', '=', id)
+    .where('u.email_notifications', '=', 'instant')
+    .executeTakeFirst();
+  if (!row) return null;
+  await markEmailed(trx, [row.id]);
+  return toMailItem(row);
+}
+
+/** The users wanting a daily digest with something for it made in (since, until]. */
+export async function digestRecipients(db: Db, since: Date, until: Date): Promise<number[]> {
+  const rows = await db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .select('n.user_id')
+    .distinct()
+    .where('u.email_notifications', '=', 'daily')
+    .where('n.kind', 'not in', [...REMINDER_KINDS])
+    .where('n.emailed_at', 'is', null)
+    .where('n.read_at', 'is', null)
+    .where('n.created_at', '>', since)
+    .where('n.created_at', '<=', until)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Claims the user's digest in `trx` as `claimInstantMail` does a letter: its items, oldest first. */
+export async function claimDigest(
+  trx: Transaction<Database>,
+  userId: number,
+  since: Date,
+  until: Date,
+): Promise<MailItem[]> {
+  const rows = await unmailed(trx)
+    .where('n.user_id', '=', userId)
+    .where('u.email_notifications', '=', 'daily')
+    .where('n.created_at', '>', since)
+    .where('n.created_at', '<=', until)
+    .execute();
+  await markEmailed(
+    trx,
+    rows.map((row) => row.id),
+  );
+  return rows.map(toMailItem);
 }

@@ -1,0 +1,114 @@
+/**
+ * Letters about the notifications of board changes: one at once per notification ('instant') or one
+ * a day listing them ('daily'). Sentences are impersonal with the author after a dash, as the
+ * activity log's are (no gender to conjugate for).
+ */
+import type { MailMessage } from '../plugins/mailer.js';
+import { formatDue } from '../reminders/mail.js';
+import type { MailItem } from './repository.js';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export interface MailOptions {
+  publicUrl: string;
+  timeZone: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const due = (value: unknown, timeZone: string) =>
+  typeof value === 'string' ? formatDue(new Date(value), timeZone) : null;
+
+/** What happened, in one sentence naming the task, the board and who did it. */
+export function describe(item: MailItem, timeZone: string): string {
+  const task = `«${item.title}» на доске «${item.boardName}»`;
+  const by = ` — ${item.actorName ?? 'бывший участник'}`;
+  switch (item.kind) {
+    case 'mention':
+      return `Вас упомянули в комментарии к задаче ${task}${by}: «${text(item.data.text)}»`;
+    case 'comment':
+      return `Новый комментарий к задаче ${task}${by}: «${text(item.data.text)}»`;
+    case 'moved':
+      return `Задача ${task} перенесена из «${text(item.data.from)}» в «${text(item.data.to)}»${by}`;
+    case 'due-changed': {
+      const from = due(item.data.from, timeZone);
+      const to = due(item.data.to, timeZone);
+      const change = to
+        ? `теперь ${to}${from ? ` (был ${from})` : ''}`
+        : `снят${from ? ` (был ${from})` : ''}`;
+      return `Срок задачи ${task} ${change}${by}`;
+    }
+    default:
+      return `Задача ${task}${by}`;
+  }
+}
+
+const SUBJECTS: Record<string, string> = {
+  mention: 'Вас упомянули',
+  comment: 'Новый комментарий',
+  moved: 'Задача перенесена',
+  'due-changed': 'Изменён срок',
+};
+
+const taskLink = (item: MailItem, publicUrl: string) =>
+  `${publicUrl}/board/${item.boardId}/task/${item.taskId}`;
+const OFF = 'Уведомления на почту можно настроить или отключить в настройках профиля';
+
+/** The letter of one notification: what happened and links to the task and to the setting. */
+export function instantMail(item: MailItem, options: MailOptions): MailMessage {
+  const link = taskLink(item, options.publicUrl);
+  const settings = `${options.publicUrl}/settings`;
+  const news = describe(item, options.timeZone);
+  return {
+    to: item.email,
+    subject: `${SUBJECTS[item.kind] ?? 'Уведомление'}: «${item.title}»`,
+    text: [
+      `Здравствуйте, ${item.name}!`,
+      '',
+      news,
+      '',
+      `Открыть задачу: ${link}`,
+      '',
+      `${OFF}: ${settings}`,
+    ].join('\n'),
+    html: [
+      `<p>Здравствуйте, ${escapeHtml(item.name)}!</p>`,
+      `<p>${escapeHtml(news)}</p>`,
+      `<p><a href="${escapeHtml(link)}">Открыть задачу</a></p>`,
+      `<p><small><a href="${escapeHtml(settings)}">${OFF}</a>.</small></p>`,
+    ].join('\n'),
+  };
+}
+
+/** The daily letter: every item with its task's link, oldest first. */
+export function digestMail(items: readonly MailItem[], options: MailOptions): MailMessage {
+  const [first] = items;
+  if (!first) throw new Error('an empty digest');
+  const settings = `${options.publicUrl}/settings`;
+  const lines = items.map((item) => ({
+    news: describe(item, options.timeZone),
+    link: taskLink(item, options.publicUrl),
+  }));
+  return {
+    to: first.email,
+    subject: `Уведомления за день: ${items.length}`,
+    text: [
+      `Здравствуйте, ${first.name}!`,
+      '',
+      'Что произошло в задачах, за которыми вы следите:',
+      '',
+      ...lines.flatMap(({ news, link }) => [`• ${news}`, `  ${link}`]),
+      '',
+      `${OFF}: ${settings}`,
+    ].join('\n'),
+    html: [
+      `<p>Здравствуйте, ${escapeHtml(first.name)}!</p>`,
+      '<p>Что произошло в задачах, за которыми вы следите:</p>',
+      '<ul>',
+      ...lines.map(
+        ({ news, link }) => `<li>${escapeHtml(news)} <a href="${escapeHtml(link)}">Открыть</a></li>`,
+      ),
+      '</ul>',
+      `<p><small><a href="${escapeHtml(settings)}">${OFF}</a>.</small></p>`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Watching and notifications, made from a change's activity records (activity/repository.ts) inside
+ * the change's own transaction, so a change that rolls back leaves neither. `changeBoard` calls
+ * `notifyChange` after inserting the activity and `announceNotified` after the commit.
+ *
+ * - Watching: the creator of a task (and its first assignees), assignees as they are added and
+ *   commenters start watching, unless a row says they stopped (`watching = false` is never undone).
+ * - Notifying: a comment's mentioned members get 'mention'; the task's other watchers get 'comment',
+ *   'moved' (task.moved, or an edit of its column) and 'due-changed'. Never the one who acted, only
+ *   accepted members who were not removed, and a mentioned watcher gets the mention alone.
+ * - Users who want e-mail at once get a 'notification-mail' job per notification in the same
+ *   transaction (notifications/plugin.ts sends it); 'daily' ones wait for the digest.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { type ActivityEntry, columnNames } from '../activity/repository.js';
+import type { Database } from '../database.js';
+import { MAIL_QUEUE, type MailJob, type NotificationMail } from '../notifications/plugin.js';
+import { insertNotifications, type NewNotification } from '../notifications/repository.js';
+import type { NotificationKind } from '../notifications/schemas.js';
+import { announceUnread } from '../notifications/unread.js';
+import type { Queue } from '../plugins/queue.js';
+import type { Realtime } from '../plugins/realtime.js';
+import { assigneesOf, membersAmong, type Watch, watchersOf, watchTasks } from './repository.js';
+
+/** How much of a comment a notification keeps. */
+export const TEXT_LIMIT = 200;
+
+/** What `changeBoard` needs of the app to notify. */
+export interface NotifyApp {
+  db: Kysely<Database>;
+  realtime: Realtime;
+  queue: Queue;
+  notificationMail: NotificationMail;
+  log: FastifyBaseLogger;
+}
+
+/** Who got notifications from a change, and whether any letter is to go at once. */
+export interface Notified {
+  users: number[];
+  mail: boolean;
+}
+
+interface Draft {
+  kind: NotificationKind;
+  taskId: number;
+  data: Record<string, unknown>;
+  /** Named users (mentions), or the task's watchers. */
+  to: number[] | 'watchers';
+  /** Who gets something more specific from the same record. */
+  except?: readonly number[];
+  /** `data.from` and `data.to` are column ids to name. */
+  columns?: boolean;
+}
+
+interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.map(Number).filter((id) => Number.isSafeInteger(id)) : [];
+const changesOf = (entry: ActivityEntry): FieldChange[] =>
+  Array.isArray(entry.data?.changes) ? (entry.data.changes as FieldChange[]) : [];
+const nameOf = (value: unknown): string =>
+  typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : '';
+
+/** Records the watches a change implies and inserts its notifications (and instant letters' jobs). */
+export async function notifyChange(
+  trx: Transaction<Database>,
+  queue: Queue,
+  boardId: number,
+  actorId: number,
+  entries: readonly ActivityEntry[],
+): Promise<Notified> {
+  const watches: Watch[] = [];
+  const createdTasks: number[] = [];
+  const drafts: Draft[] = [];
+  const movedColumns: number[] = [];
+
+  for (const entry of entries) {
+    const taskId = entry.taskId;
+    if (taskId === undefined) continue;
+    switch (entry.kind) {
+      case 'task.created':
+        createdTasks.push(taskId);
+        break;
+      case 'checklist.item-converted': {
+        const created = Number(entry.data?.newTaskId);
+        if (Number.isSafeInteger(created) && created > 0) createdTasks.push(created);
+        break;
+      }
+      case 'comment.added': {
+        watches.push({ taskId, userId: actorId });
+        const mentions = ids(entry.data?.mentions);
+        const data = {
+          commentId: entry.data?.commentId,
+          text: String(entry.data?.text ?? '').slice(0, TEXT_LIMIT),
+        };
+        drafts.push({ kind: 'mention', taskId, data, to: mentions });
+        drafts.push({ kind: 'comment', taskId, data, to: 'watchers', except: mentions });
+        break;
+      }
+      case 'task.moved':
+        drafts.push({
+          kind: 'moved',
+          taskId,
+          data: { from: nameOf(entry.data?.from), to: nameOf(entry.data?.to) },
+          to: 'watchers',
+        });
+        break;
+      case 'task.edited':
+        for (const change of changesOf(entry)) {
+          if (change.field === 'assignees') {
+            const before = new Set(ids(change.from));
+            for (const userId of ids(change.to)) if (!before.has(userId)) watches.push({ taskId, userId });
+          } else if (change.field === 'columnId') {
+            movedColumns.push(...ids([change.from, change.to]));
+            drafts.push({
+              kind: 'moved',
+              taskId,
+              data: { from: change.from, to: change.to },
+              to: 'watchers',
+              columns: true,
+            });
+          } else if (change.field === 'dueAt') {
+            drafts.push({
+              kind: 'due-changed',
+              taskId,
+              data: { from: change.from, to: change.to },
+              to: 'watchers',
+            });
+          }
+        }
+        break;
+    }
+  }
+
+  for (const taskId of createdTasks) watches.push({ taskId, userId: actorId });
+  watches.push(...(await assigneesOf(trx, createdTasks)));
+  await watchTasks(trx, watches);
+  if (drafts.length === 0) return { users: [], mail: false };
+
+  // An edit's column change names the columns as a move does.
+  const names = movedColumns.length === 0 ? new Map<number, string>() : await columnNames(trx, movedColumns);
+  const watchers = await watchersOf(
+    trx,
+    boardId,
+    drafts.filter((d) => d.to === 'watchers').map((d) => d.taskId),
+  );
+  const members = await membersAmong(
+    trx,
+    boardId,
+    drafts.flatMap((d) => (d.to === 'watchers' ? [] : d.to)),
+  );
+  const rows: NewNotification[] = [];
+  for (const draft of drafts) {
+    const data = draft.columns
+      ? { from: names.get(Number(draft.data.from)) ?? '', to: names.get(Number(draft.data.to)) ?? '' }
+      : draft.data;
+    const audience =
+      draft.to === 'watchers' ? (watchers.get(draft.taskId) ?? []) : draft.to.filter((id) => members.has(id));
+    for (const userId of new Set(audience)) {
+      if (userId === actorId || draft.except?.includes(userId)) continue;
+      rows.push({ userId, kind: draft.kind, boardId, taskId: draft.taskId, actorId, data });
+    }
+  }
+  const created = await insertNotifications(trx, rows);
+  const mail = created.filter((row) => row.instant);
+  if (mail.length > 0) {
+    await queue.boss.insert(
+      mail.map((row) => ({ name: MAIL_QUEUE, data: { notificationId: row.id } satisfies MailJob })),
+      { db: queue.inTransaction(trx) },
+    );
+  }
+  return { users: [...new Set(created.map((row) => row.userId))], mail: mail.length > 0 };
+}
+
+/** After the commit: the users' unread counts to their sockets, and the letters on their way. */
+export async function announceNotified(app: NotifyApp, notified: Notified): Promise<void> {
+  if (notified.mail) app.notificationMail.wake();
+  if (notified.users.length === 0) return;
+  await announceUnread(app, notified.users).catch((err) =>
+    app.log.warn({ err }, 'could not announce new notifications'),
+  );
+}
