@@ -7,6 +7,7 @@ import { CommentsPanel } from '../features/comments/components/CommentsPanel';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
+import { WatchToggle } from '../features/watch/components/WatchToggle';
 import { useBoardState, useReload } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
 
@@ -67,6 +68,13 @@ export function TaskRoute({ taskId }: { taskId: string }) {
     [],
   );
 
+  const renderWatch = useCallback(
+    (task: TaskDetail) => (
+      <WatchToggle boardId={boardId} taskId={task.id} watching={task.watching ?? false} />
+    ),
+    [boardId],
+  );
+
   return (
     <TaskModal
       key={taskId}
@@ -76,6 +84,7 @@ export function TaskRoute({ taskId }: { taskId: string }) {
       renderFiles={renderFiles}
       renderChecklists={renderChecklists}
       renderHistory={renderHistory}
+      renderWatch={renderWatch}
     />
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { TaskDetail } from 'api/contract';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
+import { useUndo } from '../../shared/undo';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { renderCommentText } from './components/linkify';
 import { splitLinks } from './model/links';
@@ -95,6 +96,14 @@ describe('comments panel', { timeout: 15_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'Удалить комментарий?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(calls()).toContain('DELETE /api/comment/delete/7/51'));
+    await waitFor(() =>
+      expect(useUndo.getState().offer).toMatchObject({
+        boardId: 7,
+        kind: 'comment',
+        id: '51',
+        message: 'Комментарий удалён',
+      }),
+    );
   });
 
   it('sends a comment, clears the text on success and shows an error under the box', async () => {

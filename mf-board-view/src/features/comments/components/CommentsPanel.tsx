@@ -4,6 +4,7 @@ import { Avatar, Button, useAuthStore, useConfirmedAction, useSubmit } from 'sha
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { activeMembers, memberLabel } from '../../../shared/members';
+import { offerUndo } from '../../../shared/undo';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
 import { mentionedIds } from '../model/mentions';
@@ -63,6 +64,12 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
     const confirm = { title: 'Удалить комментарий?', message: 'Комментарий исчезнет у всех участников.' };
     void remove.run(confirm, async () => {
       await deleteComment(board.id, comment.id);
+      offerUndo({
+        boardId: board.id,
+        kind: 'comment',
+        id: String(comment.id),
+        message: 'Комментарий удалён',
+      });
       await onChanged();
     });
   };

@@ -30,6 +30,8 @@ export interface TaskModalProps {
   ) => ReactNode;
   /** The task's 'История' under the files (the activity feature). */
   renderHistory: (task: TaskDetail) => ReactNode;
+  /** The 'Следить' toggle above the comments (the watch feature). */
+  renderWatch: (task: TaskDetail) => ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export function TaskModal({
   renderFiles,
   renderChecklists,
   renderHistory,
+  renderWatch,
 }: TaskModalProps) {
   const board = useBoard();
   const reloadBoard = useReload();
@@ -133,6 +136,7 @@ export function TaskModal({
           {renderChecklists(detail, task.showDetail, task.reloadTask)}
         </div>
         <aside className="bv-task__side">
+          {renderWatch(detail)}
           {renderComments(detail, task.reloadTask)}
           <section className="bv-files-area" aria-labelledby={FILES_TITLE_ID} data-area="files">
             {renderFiles(detail, FILES_TITLE_ID)}
