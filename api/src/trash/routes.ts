@@ -114,7 +114,7 @@ const trashRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { boardId, userId: request.user.id, role: 'creator', change: 'files', reply },
       async (trx, _version, _board, changes) => {
         const emptied = await emptyTrash(trx, boardId);
-        changes.record('trash.emptied', { data: { count: emptied.count } });
+        if (emptied.count > 0) changes.record('trash.emptied', { data: { count: emptied.count } });
         return emptied;
       },
     );

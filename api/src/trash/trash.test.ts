@@ -128,6 +128,14 @@ describe('trash', () => {
       (row: { kind: string }) => row.kind,
     );
     expect(kinds.slice(0, 2)).toEqual(['task.restored', 'task.deleted']);
+
+    // Deleted again: the newer entry replaces the older one.
+    await ok(b.member, 'DELETE', `/api/task/delete/${b.id}/${taskId}`);
+    await ok(b.creator, 'DELETE', `/api/task/delete/${b.id}/${order[0]}`);
+    expect((await trash(b.member, b)).body.map((entry) => [entry.id, entry.deletedBy?.id])).toEqual([
+      [order[0], b.creator.id],
+      [taskId, b.member.id],
+    ]);
   });
 
   it('a task deleted before its column comes back after the column, in its place', async () => {
