@@ -15,7 +15,10 @@ export interface BoardAccessRow {
   member: boolean;
 }
 
-/** The board's creator and the user's standing on it; null when the board does not exist. */
+/**
+ * The board's creator and the user's standing on it; null when the board does not exist or is
+ * deleted (a deleted board waits for its creator's restore as if it were gone).
+ */
 export async function findBoardAccess(
   db: Db,
   boardId: number,
@@ -28,6 +31,7 @@ export async function findBoardAccess(
     )
     .select(['b.created_by', 'b.version', 'm.accepted', 'm.is_deleted'])
     .where('b.id', '=', boardId)
+    .where('b.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -37,7 +41,7 @@ export async function findBoardAccess(
   };
 }
 
-/** Bumps the version (taking the row lock); null when the board does not exist. */
+/** Bumps the version (taking the row lock); null when the board does not exist or is deleted. */
 export async function bumpBoardVersion(
   db: Db,
   boardId: number,
@@ -46,6 +50,7 @@ export async function bumpBoardVersion(
     .updateTable('boards')
     .set({ version: sql<string>`version + 1` })
     .where('id', '=', boardId)
+    .where('deleted_at', 'is', null)
     .returning(['version', 'created_by', 'name'])
     .executeTakeFirst();
   return row ? { version: Number(row.version), createdBy: row.created_by, name: row.name } : null;

@@ -1,13 +1,19 @@
-/** Boards: the queries for the board list and for creating, editing and deleting boards. */
+/**
+ * Boards: the queries for the board list and for creating, editing, deleting and restoring boards.
+ * A deleted board keeps its rows, marked `deleted_at`, for TRASH_DAYS (its creator may restore it);
+ * the nightly purge (trash/purge.ts) erases it after that.
+ */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { recordRevision } from '../revisions/repository.js';
+import { TRASH_DAYS } from '../trash/schemas.js';
 import { touchLists } from './access-repository.js';
 import {
   type BoardListItem,
   type BoardSettings,
   DEFAULT_BOARD_COLOR,
   DEFAULT_COLUMNS,
+  type DeletedBoard,
   type Sort,
 } from './schemas.js';
 
@@ -25,7 +31,8 @@ export async function listBoards(db: Db, userId: number, sort: Sort = 'default')
     .select(['b.id', 'b.name', 'b.color'])
     .where('m.user_id', '=', userId)
     .where('m.accepted', '=', true)
-    .where('m.is_deleted', '=', false);
+    .where('m.is_deleted', '=', false)
+    .where('b.deleted_at', 'is', null);
   if (sort === 'byNameASC') query = query.orderBy(nameKey, 'asc');
   else if (sort === 'byNameDESC') query = query.orderBy(nameKey, 'desc');
   return query.orderBy('b.id').execute();
@@ -144,8 +151,63 @@ export async function updateBoard(
   await touchLists(db, { boardId });
 }
 
-/** Deletes the board; the foreign keys cascade to everything on it. */
-export async function deleteBoard(db: Db, boardId: number): Promise<void> {
+/** Marks the board deleted by `userId`; its rows stay until it is restored or purged. */
+export async function deleteBoard(db: Db, boardId: number, userId: number): Promise<void> {
   await touchLists(db, { boardId });
-  await db.deleteFrom('boards').where('id', '=', boardId).execute();
+  await db
+    .updateTable('boards')
+    .set({ deleted_at: sql<Date>`now()`, deleted_by: userId })
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/** Still restorable: deleted less than TRASH_DAYS ago. */
+const restorable = sql<boolean>`b.deleted_at > now() - make_interval(days => ${TRASH_DAYS})`;
+
+/** The boards `userId` created and deleted that can still be restored, newest first. */
+export async function listDeletedBoards(db: Db, userId: number): Promise<DeletedBoard[]> {
+  const rows = await db
+    .selectFrom('boards as b')
+    .select([
+      'b.id',
+      'b.name',
+      'b.color',
+      'b.deleted_at',
+      sql<Date>`b.deleted_at + make_interval(days => ${TRASH_DAYS})`.as('purge_at'),
+    ])
+    .where('b.created_by', '=', userId)
+    .where('b.deleted_at', 'is not', null)
+    .where(restorable)
+    .orderBy('b.deleted_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    deletedAt: (row.deleted_at as Date).toISOString(),
+    purgeAt: row.purge_at.toISOString(),
+  }));
+}
+
+/**
+ * Brings a restorable deleted board back, row-locking it (so two restores, or a restore and the
+ * purge, serialise) and bumping its version past every version held while it was deleted; marks its
+ * people's lists changed. The board's creator, or null when it is unknown, not deleted or too old.
+ */
+export async function restoreBoard(
+  db: Db,
+  boardId: number,
+): Promise<{ createdBy: number; version: number } | null> {
+  const row = await db
+    .updateTable('boards as b')
+    .set({ deleted_at: null, deleted_by: null, version: sql<string>`version + 1` })
+    .where('b.id', '=', boardId)
+    .where('b.deleted_at', 'is not', null)
+    .where(restorable)
+    .returning(['b.created_by', 'b.version'])
+    .executeTakeFirst();
+  if (!row) return null;
+  await touchLists(db, { boardId });
+  return { createdBy: row.created_by, version: Number(row.version) };
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fieldChanges } from '../activity/repository.js';
-import { HttpError, notFound } from '../errors.js';
-import { fileKeysOf } from '../files/repository.js';
+import { fieldChanges, insertActivity } from '../activity/repository.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
 import { loadMembers } from '../members/repository.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
@@ -12,7 +11,15 @@ import { findListsVersion } from './access-repository.js';
 import { loadBoard } from './detail.js';
 import { dueConditions, isTimeZone } from './due-window.js';
 import { liveBoardsOf } from './live-board.js';
-import { createBoard, deleteBoard, findBoardSettings, listBoards, updateBoard } from './repository.js';
+import {
+  createBoard,
+  deleteBoard,
+  findBoardSettings,
+  listBoards,
+  listDeletedBoards,
+  restoreBoard,
+  updateBoard,
+} from './repository.js';
 import {
   type BoardFilter,
   CreateBoard,
@@ -21,7 +28,9 @@ import {
   EditBoard,
   GetBoard,
   ListBoards,
+  ListDeletedBoards,
   MESSAGES,
+  RestoreBoard,
   type Sort,
 } from './schemas.js';
 import { cacheOf, sendCached } from './versioned-cache.js';
@@ -167,20 +176,31 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // Members' pages leave the board on 'deleted'; its rows and files stay, for its creator to restore
+  // within TRASH_DAYS, until the nightly purge (trash/purge.ts).
   app.delete('/:boardId', { schema: DeleteBoard }, async (request, reply) => {
     const { boardId } = request.params;
     const userId = request.user.id;
-    const fileKeys = await changeBoard(
-      app,
-      { boardId, userId, role: 'creator', change: 'deleted' },
-      async (trx) => {
-        const keys = await fileKeysOf(trx, { boardId });
-        await deleteBoard(trx, boardId);
-        return keys;
-      },
+    await changeBoard(app, { boardId, userId, role: 'creator', change: 'deleted' }, async (trx) =>
+      deleteBoard(trx, boardId, userId),
     );
-    // The file rows went with the board; their objects go once that is committed.
-    await app.storage.removeMany(fileKeys);
+    return sendBoardList(request, reply);
+  });
+
+  app.get('/deleted', { schema: ListDeletedBoards }, async (request) =>
+    listDeletedBoards(app.db, request.user.id),
+  );
+
+  // Not through changeBoard: its lock refuses a deleted board, as every other change must.
+  app.post('/:boardId/restore', { schema: RestoreBoard }, async (request, reply) => {
+    const { boardId } = request.params;
+    const userId = request.user.id;
+    await app.db.transaction().execute(async (trx) => {
+      const board = await restoreBoard(trx, boardId);
+      if (!board) throw notFound();
+      if (board.createdBy !== userId) throw forbidden();
+      await insertActivity(trx, boardId, userId, [{ kind: 'board.restored' }]);
+    });
     return sendBoardList(request, reply);
   });
 };

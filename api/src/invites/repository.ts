@@ -29,7 +29,7 @@ export async function claimInvitations(db: Db, userId: number, email: string): P
   return claimed.length;
 }
 
-/** The user's pending invitations, oldest first. */
+/** The user's pending invitations to boards that are not deleted, oldest first. */
 export async function listInvitations(db: Db, userId: number): Promise<Invitation[]> {
   const rows = await db
     .selectFrom('board_members as m')
@@ -38,6 +38,7 @@ export async function listInvitations(db: Db, userId: number): Promise<Invitatio
     .where('m.user_id', '=', userId)
     .where('m.accepted', '=', false)
     .where('m.is_deleted', '=', false)
+    .where('b.deleted_at', 'is', null)
     .orderBy('m.id')
     .execute();
   return rows.map((row) => ({ id: row.id, board: { id: row.board_id, name: row.name } }));

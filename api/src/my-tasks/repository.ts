@@ -6,7 +6,7 @@ import type { MyTask } from './schemas.js';
 type Db = Kysely<Database>;
 
 /**
- * The tasks assigned to the user on boards they are still an accepted member of, ordered by due date
+ * The tasks assigned to the user on boards (not deleted) they are still an accepted member of, ordered by due date
  * (none last), board, id. `withDueOnly`: only those with a due date (the calendar feed).
  */
 export async function findMyTasks(db: Db, userId: number, withDueOnly = false): Promise<MyTask[]> {
@@ -20,6 +20,7 @@ export async function findMyTasks(db: Db, userId: number, withDueOnly = false): 
     .where('ta.user_id', '=', userId)
     .where('m.accepted', '=', true)
     .where('m.is_deleted', '=', false)
+    .where('b.deleted_at', 'is', null)
     .orderBy(sql`t.due_at asc nulls last`)
     .orderBy('t.board_id')
     .orderBy('t.id');

@@ -29,7 +29,7 @@ export interface CreatedReminder {
 /**
  * Inserts the reminders due at `at`: for each task with a due date that is not ticked done, each
  * assignee still an accepted member of its board gets 'due-soon' while `at` is within 24 h before the
- * date and 'overdue' once it has passed, once per (user, task, kind, due date). The unique index on
+ * date (not on a deleted board) and 'overdue' once it has passed, once per (user, task, kind, due date). The unique index on
  * exactly that makes the insert a no-op for a reminder already made, here or by a concurrent scan on
  * another instance (its insert waits for ours and then does nothing); the `not exists` only spares
  * identity values. A due date changed in the last minute waits unless it is the value it had a minute
@@ -54,6 +54,7 @@ export async function insertDueReminders(db: Db, at: Date): Promise<CreatedRemin
       join task_assignees a on a.task_id = t.id
       join board_members m on m.board_id = t.board_id and m.user_id = a.user_id
                           and m.accepted and not m.is_deleted
+      join boards b on b.id = t.board_id and b.deleted_at is null
       where t.due_at > ${since} and t.due_at <= ${soonUntil} and not t.due_done
         and coalesce(
           (select (r.fields ->> 'dueAt')::timestamptz is not distinct from t.due_at
@@ -100,8 +101,8 @@ export interface ReminderMailData {
 
 /**
  * What the reminder's e-mail says, or null when it should no longer go: the user turned e-mail
- * reminders off or left the board, the task was ticked done or its date moved since (the task's
- * deletion takes the notification with it).
+ * reminders off, left the board or the board was deleted, the task was ticked done or its date moved
+ * since (the task's deletion takes the notification with it).
  */
 export async function findReminderMail(db: Db, notificationId: number): Promise<ReminderMailData | null> {
   const row = await db
@@ -126,6 +127,7 @@ export async function findReminderMail(db: Db, notificationId: number): Promise<
     .where('u.email_reminders', '=', true)
     .where('m.accepted', '=', true)
     .where('m.is_deleted', '=', false)
+    .where('b.deleted_at', 'is', null)
     .where('t.due_done', '=', false)
     .whereRef('t.due_at', '=', 'n.due_at')
     .executeTakeFirst();
