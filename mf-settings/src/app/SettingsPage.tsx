@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, paths } from 'shared-ui';
 import { AvatarUpload } from '../features/avatar/components/AvatarUpload';
+import { EmailNotificationsSettings } from '../features/email-notifications/components/EmailNotificationsSettings';
 import { PasswordForm } from '../features/password/components/PasswordForm';
 import { ProfileForm } from '../features/profile/components/ProfileForm';
 import { RemindersSettings } from '../features/reminders/components/RemindersSettings';
 import './settings.css';
 
-/** /settings: avatar, profile, password and reminders, each its own feature; 'Вернуться назад' on top. */
+/** /settings: avatar, profile, password, reminders and e-mail notifications, each its own feature; 'Вернуться назад' on top. */
 export function SettingsPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <PasswordForm />
       </div>
       <RemindersSettings />
+      <EmailNotificationsSettings />
     </main>
   );
 }

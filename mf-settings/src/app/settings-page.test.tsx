@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '../test/utils';
 
 describe('settings page', () => {
-  it('is titled Настройки with the avatar, profile, password and reminders sections', () => {
+  it('is titled Настройки with the avatar, profile, password, reminders and notifications sections', () => {
     signIn();
     renderApp();
     expect(screen.getByRole('heading', { level: 1, name: 'Настройки' })).toBeTruthy();
@@ -13,6 +13,7 @@ describe('settings page', () => {
     expect(screen.getByRole('region', { name: 'Профиль' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Пароль' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Напоминания' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Уведомления' })).toBeTruthy();
   });
 
   it("'Вернуться назад' goes back in history", async () => {
