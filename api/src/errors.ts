@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { findBoardAccess } from './boards/access-repository.js';
+import { toId } from './ids.js';
 import { fieldErrors } from './validation.js';
 
 /** A field-keyed error body, as docs/decisions.md "API error shape" describes. */
@@ -48,11 +50,46 @@ const GENERIC_BY_STATUS: Record<number, string> = {
   429: MESSAGES.tooManyAttempts,
 };
 
-export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'invitee': the route serves people invited to the board, not only its members, so a malformed
+     * request is answered 400 before any access check.
+     */
+    boardAccess?: 'invitee';
+  }
+}
+
+/**
+ * Why the caller may not touch the board a refused request names: 404 for an unknown board, 403
+ * for someone who is not an accepted member; null when they may, or the request names no board.
+ * Access comes before the payload: an outsider learns nothing from the validation messages.
+ */
+async function boardAccessRefusal(request: FastifyRequest): Promise<HttpError | null> {
+  if (!request.user || request.routeOptions.config.boardAccess === 'invitee') return null;
+  const named = [request.params, request.body, request.query]
+    .map((part) =>
+      typeof part === 'object' && part !== null ? (part as { boardId?: unknown }).boardId : null,
+    )
+    .find((value) => typeof value === 'number' || typeof value === 'string');
+  const boardId = named === undefined ? 0 : toId(named as number | string);
+  if (boardId === 0) return null;
+  const access = await findBoardAccess(request.server.db, boardId, request.user.id);
+  if (!access) return notFound();
+  return access.member ? null : forbidden();
+}
+
+export async function errorHandler(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
   }
   if (error.validation) {
+    const refusal = await boardAccessRefusal(request);
+    if (refusal) return reply.code(refusal.statusCode).send(refusal.body);
     return reply.code(400).send(fieldErrors(error.validation, error.validationContext, request));
   }
   const status = error.statusCode ?? 500;

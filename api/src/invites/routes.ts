@@ -96,19 +96,24 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return success;
   });
 
-  app.delete('/reject/:boardId/:userId', { schema: RejectInvitation }, async (request, reply) => {
-    const { boardId, userId } = request.params;
-    if (userId !== request.user.id) throw forbidden();
-    await changeBoard(
-      app,
-      { boardId, userId, role: 'anyone', change: 'members', reply },
-      async (trx, _version, _board, changes) => {
-        changes.memberList().record('invitation.rejected');
-        if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
-      },
-    );
-    return success;
-  });
+  // The invitee is not a member yet: a malformed request is 400 for them, as for any caller.
+  app.delete(
+    '/reject/:boardId/:userId',
+    { schema: RejectInvitation, config: { boardAccess: 'invitee' } },
+    async (request, reply) => {
+      const { boardId, userId } = request.params;
+      if (userId !== request.user.id) throw forbidden();
+      await changeBoard(
+        app,
+        { boardId, userId, role: 'anyone', change: 'members', reply },
+        async (trx, _version, _board, changes) => {
+          changes.memberList().record('invitation.rejected');
+          if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
+        },
+      );
+      return success;
+    },
+  );
 
   app.delete('/delete/:boardId/:userId', { schema: CancelInvitation }, async (request, reply) => {
     const { boardId, userId: invitee } = request.params;

@@ -1,0 +1,98 @@
+/**
+ * Every call that names a board checks access before the payload: an outsider's malformed request
+ * is 403 (404 for an unknown board), never a validation message about the board's data; a member's
+ * is 400. The routes are read from the API's own OpenAPI document, so a new route is covered too.
+ */
+import { describe, expect, it } from 'vitest';
+import { call, refused, seedBoard, useTestApp } from '../test/fixtures.js';
+
+const t = useTestApp();
+
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Board-scoped operations a malformed request can be made for: the board named, something else wrong. */
+async function boardCalls(): Promise<{ method: Method; path: string; body?: object }[]> {
+  const doc = (await t.app.inject('/api/openapi.json')).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
+  const calls: { method: Method; path: string; body?: object }[] = [];
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const params = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const bodyFields = Object.keys(
+        operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
+      );
+      const inPath = params.includes('boardId');
+      const inBody = bodyFields.includes('boardId');
+      // Rejecting an invitation is for invitees, who are not members yet (checked below).
+      if ((!inPath && !inBody) || path.startsWith('/api/invite/reject/')) continue;
+      const otherParam = params.find((name) => name !== 'boardId');
+      // Something to get wrong besides the board: another path id, or the body's other fields.
+      if (!otherParam && !(bodyFields.length > 1)) continue;
+      const malformedPath = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        name === 'boardId' ? ':board' : 'не-число',
+      );
+      calls.push({
+        method: method.toUpperCase() as Method,
+        path: otherParam ? malformedPath : path.replace('{boardId}', ':board'),
+        ...(['post', 'put', 'delete'].includes(method) &&
+          bodyFields.length > 0 && {
+            body: inBody ? { boardId: ':board' } : {},
+          }),
+      });
+    }
+  }
+  return calls;
+}
+
+const withBoard = (value: unknown, boardId: number): unknown =>
+  typeof value === 'string'
+    ? value.replace(':board', String(boardId))
+    : Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, v === ':board' ? boardId : v]));
+
+describe('access before payload', () => {
+  it('answers an outsider 403, an unknown board 404 and a member 400 on every board call', async () => {
+    const b = await seedBoard(t.app);
+    const calls = await boardCalls();
+    // The walk must find the board's calls: tasks, columns, labels, comments, files, trash, members...
+    expect(calls.length).toBeGreaterThan(15);
+    for (const { method, path, body } of calls) {
+      const url = `${withBoard(path, b.id)}`;
+      const payload = body && withBoard(body, b.id);
+      const outsider = await refused(t.app, b.outsider, method, url, payload);
+      expect({ method, path, status: outsider.status }).toEqual({ method, path, status: 403 });
+      const removed = await refused(t.app, b.removed, method, url, payload);
+      expect({ method, path, status: removed.status }).toEqual({ method, path, status: 403 });
+      const unknown = await call(
+        t.app,
+        b.outsider,
+        method,
+        withBoard(path, 999_999) as string,
+        body && withBoard(body, 999_999),
+      );
+      expect({ method, path, status: unknown.status }).toEqual({ method, path, status: 404 });
+      const member = await refused(t.app, b.member, method, url, payload);
+      expect({ method, path, status: member.status }).toEqual({ method, path, status: 400 });
+    }
+  });
+
+  it('names the payload field once access is granted', async () => {
+    const b = await seedBoard(t.app);
+    const outsider = await call(t.app, b.outsider, 'POST', '/api/file/add', { boardId: b.id });
+    expect(outsider).toEqual({ status: 403, body: { message: 'Нет доступа' } });
+    const member = await call(t.app, b.member, 'POST', '/api/task/create', {
+      boardId: b.id,
+      columnId: b.columns[0],
+    });
+    expect(member.status).toBe(400);
+    expect(member.body).toHaveProperty('title');
+    // Rejecting an invitation is the invitee's call: their malformed request is told what is wrong.
+    const invitee = await call(t.app, b.pending, 'DELETE', `/api/invite/reject/${b.id}/abc`);
+    expect(invitee.status).toBe(400);
+  });
+});
