@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preValidationHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
 import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import type { BoardChanges } from '../boards/patch.js';
+import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
 import { toId } from '../ids.js';
 import type { BoardChange } from '../realtime/contract.js';
@@ -43,6 +45,45 @@ const CHANGE: Record<TrashKind, BoardChange> = {
   comment: 'comments',
 };
 
+/** Puts the entry's rows back and records what came back for the patch and the activity. */
+async function restoreEntry(
+  trx: Kysely<Database>,
+  { boardId, userId, kind, snapshot }: { boardId: number; userId: number; kind: TrashKind; snapshot: object },
+  changes: BoardChanges,
+): Promise<void> {
+  if (kind === 'task') {
+    const result = await restoreTask(trx, boardId, snapshot as TaskSnapshot, userId);
+    if ('missing' in result) throw first('колонку', result.missing);
+    const { taskId, columnId } = result.ok;
+    changes.task(taskId).column(columnId).record('task.restored', { taskId, columnId });
+  } else if (kind === 'column') {
+    const column = snapshot as ColumnSnapshot;
+    const { columnId, taskIds } = await restoreColumn(trx, boardId, column, userId);
+    for (const taskId of taskIds) changes.task(taskId);
+    changes
+      .column(columnId)
+      .columnOrder()
+      .record('column.restored', {
+        columnId,
+        data: { name: column.column.name, tasksCount: taskIds.length },
+      });
+  } else if (kind === 'label') {
+    const label = snapshot as LabelSnapshot;
+    const taskIds = await restoreLabel(trx, boardId, label, userId);
+    for (const taskId of taskIds) changes.task(taskId);
+    changes.label(label.label.id).record('label.restored', { data: { title: label.label.title } });
+  } else {
+    const comment = snapshot as CommentSnapshot;
+    const result = await restoreComment(trx, boardId, comment);
+    if ('missing' in result) throw first('задачу', result.missing);
+    const { taskId } = result.ok;
+    changes.task(taskId).record('comment.restored', {
+      taskId,
+      data: { commentId: comment.comment.id, text: comment.comment.text },
+    });
+  }
+}
+
 /**
  * The board's trash (trash/repository.ts has the design): list, restore, empty. Members list and
  * restore; only the board's creator empties it.
@@ -65,42 +106,8 @@ const trashRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const snapshot = await takeEntry(trx, boardId, kind, itemId);
         if (!snapshot) throw notFound();
         // Throwing rolls back the take too: a refused restore leaves the entry in the trash.
-        await restore(kind, snapshot, changes);
+        await restoreEntry(trx, { boardId, userId, kind, snapshot }, changes);
         return { success: true as const };
-
-        async function restore(kind: TrashKind, snapshot: object, changes: BoardChanges) {
-          if (kind === 'task') {
-            const result = await restoreTask(trx, boardId, snapshot as TaskSnapshot, userId);
-            if ('missing' in result) throw first('колонку', result.missing);
-            const { taskId, columnId } = result.ok;
-            changes.task(taskId).column(columnId).record('task.restored', { taskId, columnId });
-          } else if (kind === 'column') {
-            const column = snapshot as ColumnSnapshot;
-            const { columnId, taskIds } = await restoreColumn(trx, boardId, column, userId);
-            for (const taskId of taskIds) changes.task(taskId);
-            changes
-              .column(columnId)
-              .columnOrder()
-              .record('column.restored', {
-                columnId,
-                data: { name: column.column.name, tasksCount: taskIds.length },
-              });
-          } else if (kind === 'label') {
-            const label = snapshot as LabelSnapshot;
-            const taskIds = await restoreLabel(trx, boardId, label, userId);
-            for (const taskId of taskIds) changes.task(taskId);
-            changes.label(label.label.id).record('label.restored', { data: { title: label.label.title } });
-          } else {
-            const comment = snapshot as CommentSnapshot;
-            const result = await restoreComment(trx, boardId, comment);
-            if ('missing' in result) throw first('задачу', result.missing);
-            const { taskId } = result.ok;
-            changes.task(taskId).record('comment.restored', {
-              taskId,
-              data: { commentId: comment.comment.id, text: comment.comment.text },
-            });
-          }
-        }
       });
     },
   );
