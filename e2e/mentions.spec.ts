@@ -1,6 +1,6 @@
 // Mentions (the activity, mentions and undo issue): Alice names Bob in a comment, picking him from
 // the '@' list with the keyboard; Bob's bell, open on the other API instance, counts it without a
-// reload, and its list names Alice and the task.
+// reload, and its list names Alice and the task. 'Следить' shows and changes what the server keeps.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Account, registerAccount, signIn } from './support/accounts';
 import { columnIdOf, createTask, getBoardDetail } from './support/board-page';
@@ -65,4 +65,29 @@ test("a mention in a comment lights the other member's bell live", async ({ brow
   await expect(item).toContainText('Алиса Автор');
 
   await bobPage.context().close();
+});
+
+test("'Следить' is the task's watching as the server keeps it", async ({ page, request }) => {
+  const alice = await registerAccount(request, 'Алиса Наблюдающая');
+  const boardId = await createBoard(request, alice, 'Доска наблюдений');
+  const todo = columnIdOf(await getBoardDetail(request, alice, boardId), 'Нужно сделать');
+  const taskId = await createTask(request, alice, boardId, todo, 'Проверить отчёт');
+  await signIn(page, alice);
+  await page.goto(`/board/${boardId}/task/${taskId}`);
+  // Its creator watches a task until she stops.
+  const toggle = page.getByRole('dialog').getByRole('button', { name: 'Вы следите' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle).toHaveAccessibleDescription('Уведомлять о комментариях, переносах и сроках');
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/task/watch'));
+  await toggle.click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Следить' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await page.reload();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Следить' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });
