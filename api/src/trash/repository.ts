@@ -277,7 +277,12 @@ export async function takeEntry(
 /** Empties the board's trash: how many entries went and the file objects to remove after the commit. */
 export async function emptyTrash(db: Db, boardId: number): Promise<{ count: number; fileKeys: string[] }> {
   const rows = await db.deleteFrom('trash').where('board_id', '=', boardId).returning('file_keys').execute();
-  return { count: rows.length, fileKeys: rows.flatMap((row) => row.file_keys) };
+  const keys = [...new Set(rows.flatMap((row) => row.file_keys))];
+  if (keys.length === 0) return { count: rows.length, fileKeys: [] };
+  // A key a live file row still names stays (none should: a restore takes its entry out).
+  const live = await db.selectFrom('files').select('storage_key').where('storage_key', 'in', keys).execute();
+  const named = new Set(live.map((row) => row.storage_key));
+  return { count: rows.length, fileKeys: keys.filter((key) => !named.has(key)) };
 }
 
 /** Inserts snapshot rows into `table` with their ids; `keep` filters them (alias r). */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import type { BoardChanges } from '../boards/patch.js';
@@ -7,7 +6,6 @@ import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
 import { toId } from '../ids.js';
 import type { BoardChange } from '../realtime/contract.js';
-import { MAX_ID } from '../schemas.js';
 import {
   type ColumnSnapshot,
   type CommentSnapshot,
@@ -22,17 +20,6 @@ import {
   takeEntry,
 } from './repository.js';
 import { EmptyTrash, ListTrash, RestoreTrash, type TrashKind } from './schemas.js';
-
-/**
- * Membership first: an outsider gets 403 (404 for no board) whatever the body says, before the
- * schema looks at it. A malformed board id is left to the schema (400).
- */
-const memberFirst: preValidationHookHandler = async (request) => {
-  const raw = (request.params as { boardId?: string }).boardId ?? '';
-  const boardId = /^[0-9]{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (boardId < 1 || boardId > MAX_ID) return;
-  await requireBoardMember(request.server, boardId, request.user.id);
-};
 
 /** A 409 telling what must come back first. */
 const first = (what: 'колонку' | 'задачу', name: string) =>
@@ -86,33 +73,31 @@ async function restoreEntry(
 
 /**
  * The board's trash (trash/repository.ts has the design): list, restore, empty. Members list and
- * restore; only the board's creator empties it.
+ * restore; only the board's creator empties it. An outsider's malformed call is 403 before any
+ * payload message (errors.ts).
  */
 const trashRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/:boardId', { schema: ListTrash, preValidation: memberFirst }, async (request) => {
+  app.get('/:boardId', { schema: ListTrash }, async (request) => {
+    await requireBoardMember(app, request.params.boardId, request.user.id);
     return listTrash(app.db, request.params.boardId);
   });
 
-  app.post(
-    '/:boardId/restore',
-    { schema: RestoreTrash, preValidation: memberFirst },
-    async (request, reply) => {
-      const boardId = request.params.boardId;
-      const { kind } = request.body;
-      const itemId = toId(request.body.id);
-      const userId = request.user.id;
-      const change = changeOf(CHANGE[kind])(boardId, userId, reply);
-      return changeBoard(app, change, async (trx, _version, _board, changes) => {
-        const snapshot = await takeEntry(trx, boardId, kind, itemId);
-        if (!snapshot) throw notFound();
-        // Throwing rolls back the take too: a refused restore leaves the entry in the trash.
-        await restoreEntry(trx, { boardId, userId, kind, snapshot }, changes);
-        return { success: true as const };
-      });
-    },
-  );
+  app.post('/:boardId/restore', { schema: RestoreTrash }, async (request, reply) => {
+    const boardId = request.params.boardId;
+    const { kind } = request.body;
+    const itemId = toId(request.body.id);
+    const userId = request.user.id;
+    const change = changeOf(CHANGE[kind])(boardId, userId, reply);
+    return changeBoard(app, change, async (trx, _version, _board, changes) => {
+      const snapshot = await takeEntry(trx, boardId, kind, itemId);
+      if (!snapshot) throw notFound();
+      // Throwing rolls back the take too: a refused restore leaves the entry in the trash.
+      await restoreEntry(trx, { boardId, userId, kind, snapshot }, changes);
+      return { success: true as const };
+    });
+  });
 
-  app.delete('/:boardId', { schema: EmptyTrash, preValidation: memberFirst }, async (request, reply) => {
+  app.delete('/:boardId', { schema: EmptyTrash }, async (request, reply) => {
     const boardId = request.params.boardId;
     // The trash is not in the board detail: announced as 'files' (its objects go), the patch
     // carrying only the activity row.
