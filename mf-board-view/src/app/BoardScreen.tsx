@@ -7,6 +7,7 @@ import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
+import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
@@ -14,6 +15,7 @@ import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
 import { dueRefreshDelay } from '../shared/due';
 import { parseFilters, viewerZone } from '../shared/filters';
+import { useTrashPanel } from '../shared/trash-panel';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardOverlays } from './lazy-overlays';
 import './board.css';
@@ -25,8 +27,15 @@ function BoardPage() {
   const boardId = useBoardState((state) => Number(state.boardId));
   const { taskId } = useParams();
   const activityOpen = useActivityPanel((state) => state.open);
-  // The panel belongs to this board: it closes when the board goes.
-  useEffect(() => () => useActivityPanel.getState().setOpen(false), []);
+  const trashOpen = useTrashPanel((state) => state.open);
+  // The panels belong to this board: they close when the board goes.
+  useEffect(
+    () => () => {
+      useActivityPanel.getState().setOpen(false);
+      useTrashPanel.getState().setOpen(false);
+    },
+    [],
+  );
   return (
     <div
       className="bv-page"
@@ -43,6 +52,7 @@ function BoardPage() {
               onClose={() => useActivityPanel.getState().setOpen(false)}
             />
           )}
+          {trashOpen && <TrashPanel onClose={() => useTrashPanel.getState().setOpen(false)} />}
           <UndoToast boardId={boardId} />
         </>
       ) : (

@@ -145,10 +145,14 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
     }
     case 'task.deleted':
       return `Удалена задача${task}`;
+    case 'task.restored':
+      return `Восстановлена задача${task}`;
     case 'comment.added':
       return withDetails(`Добавлен комментарий${row.task ? ` к задаче${task}` : ''}`, quote(data.text));
     case 'comment.deleted':
       return `Удалён комментарий${row.task ? ` к задаче${task}` : ''}`;
+    case 'comment.restored':
+      return withDetails(`Восстановлен комментарий${row.task ? ` к задаче${task}` : ''}`, quote(data.text));
     case 'file.added':
       return `Прикреплён файл${named(data.name)}${row.task ? ` к задаче${task}` : ''}`;
     case 'file.deleted':
@@ -162,12 +166,20 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
       );
     case 'label.deleted':
       return `Удалена метка${named(data.title)}`;
+    case 'label.restored':
+      return `Восстановлена метка${named(data.title)}`;
     case 'column.created':
       return `Создана колонка${column}`;
     case 'column.renamed':
       return `Колонка${named(data.from)} переименована${named(data.to) ? ` в${named(data.to)}` : ''}`;
     case 'column.deleted':
       return `Удалена колонка${column || named(data.name)}`;
+    case 'column.restored': {
+      const count = typeof data.tasksCount === 'number' && data.tasksCount > 0 ? data.tasksCount : 0;
+      return `Восстановлена колонка${column || named(data.name)}${count ? ` с карточками (${count})` : ''}`;
+    }
+    case 'trash.emptied':
+      return typeof data.count === 'number' ? `Очищена корзина (стёрто: ${data.count})` : 'Очищена корзина';
     case 'columns.reordered':
       return 'Изменён порядок колонок';
     case 'checklist.added':
@@ -209,6 +221,8 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
           typeof value === 'boolean' ? (value ? 'да' : NONE) : quote(value) || NONE,
         ),
       );
+    case 'board.restored':
+      return 'Восстановлена доска';
     default:
       return 'Изменение на доске';
   }

@@ -5,6 +5,7 @@ import { useActivityPanel } from '../../../shared/activity-panel';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
+import { useTrashPanel } from '../../../shared/trash-panel';
 
 function MenuButton({
   modal,
@@ -38,9 +39,10 @@ interface MenuCounts {
   isCreator: boolean;
 }
 
-/** Фильтр, Метки, Участники, Активность and (creator only) Доска: on the page and in the burger panel. */
+/** Фильтр, Метки, Участники, Активность, Корзина and (creator only) Доска: on the page and in the burger panel. */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
   const openActivity = useActivityPanel((state) => state.setOpen);
+  const openTrash = useTrashPanel((state) => state.setOpen);
   return (
     <nav className={`bv-menu__buttons bv-menu__buttons--${place}`} aria-label="Меню доски">
       <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
@@ -59,6 +61,14 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
         onClick={() => openActivity(true)}
       >
         Активность
+      </button>
+      <button
+        type="button"
+        className="bv-menu__button"
+        aria-haspopup="dialog"
+        onClick={() => openTrash(true)}
+      >
+        Корзина
       </button>
       {counts.isCreator && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
     </nav>
