@@ -39,6 +39,7 @@ import storagePlugin from './plugins/storage.js';
 import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
+import trashPurgePlugin from './trash/purge.js';
 import trashRoutes from './trash/routes.js';
 import { validatorCompiler } from './validation.js';
 import watcherRoutes from './watchers/routes.js';
@@ -101,6 +102,7 @@ export function buildApp(config: Config): App {
   app.register(storagePlugin);
   app.register(queuePlugin);
   app.register(remindersPlugin);
+  app.register(trashPurgePlugin);
   app.register(notificationMailPlugin);
 
   app.register(healthRoutes, { prefix: '/health' });
