@@ -1,3 +1,4 @@
+import type { BoardListItem } from 'api/contract';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, MODALS, paths, useModalStore } from 'shared-ui';
@@ -6,13 +7,17 @@ import { BoardsToolbar } from '../features/board-list/components/BoardsToolbar';
 import { useBoardList } from '../features/board-list/use-board-list';
 import { useViewSettings } from '../features/board-list/view-settings-store';
 import { CreateBoardModal } from '../features/create-board/components/CreateBoardModal';
+import { DeletedBoards } from '../features/deleted-boards/components/DeletedBoards';
 import { Invitations } from '../features/invitations/components/Invitations';
+import { sortQuery } from '../sort-query';
 import '../components/page/page.css';
 import './main-page.css';
 
 /**
  * 'Мои доски': wires the features together. The board list state lives here so that creating a
- * board (the API answers the new list) and accepting an invitation (reload) both update it.
+ * board (the API answers the new list), accepting an invitation (reload) and restoring a deleted
+ * board (the API answers the list in the default order: taken as it is in that order, else reloaded)
+ * all update it.
  */
 export function MainPage() {
   const view = useViewSettings((state) => state.view);
@@ -20,6 +25,8 @@ export function MainPage() {
   const boards = useBoardList(sort);
   const modal = useModalStore((state) => state.modal);
   const openModal = useModalStore((state) => state.open);
+
+  const onRestored = (list: BoardListItem[]) => (sortQuery(sort) ? boards.reload() : boards.replace(list));
 
   useEffect(() => {
     const title = document.title;
@@ -45,6 +52,7 @@ export function MainPage() {
       <Invitations onChange={boards.reload} />
       <BoardsToolbar />
       <BoardList status={boards.status} boards={boards.boards} view={view} onRetry={boards.reload} />
+      <DeletedBoards onRestored={onRestored} />
       {modal === MODALS.CREATE_BOARD && <CreateBoardModal sort={sort} onCreated={boards.replace} />}
     </div>
   );

@@ -10,12 +10,14 @@ const boards = [
 
 function serveBoards(list = boards) {
   routeApi({
+    'GET /api/board/deleted': [],
     'GET /api/board': () => jsonResponse(200, list),
     'GET /api/invite': () => jsonResponse(200, []),
   });
 }
 
-const boardCalls = () => calls().filter((call) => call.startsWith('GET /api/board'));
+const boardCalls = () =>
+  calls().filter((call) => call.startsWith('GET /api/board') && call !== 'GET /api/board/deleted');
 
 describe('board list', () => {
   it('shows a loading state, then each board as a link to /board/{id}, as cards by default', async () => {
@@ -96,6 +98,7 @@ describe('board list', () => {
     signIn();
     let fail = true;
     routeApi({
+      'GET /api/board/deleted': [],
       'GET /api/board': () =>
         fail ? jsonResponse(500, { message: 'Внутренняя ошибка сервера' }) : jsonResponse(200, boards),
       'GET /api/invite': () => jsonResponse(200, []),

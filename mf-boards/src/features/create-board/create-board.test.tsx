@@ -10,6 +10,7 @@ const created = [
 
 function serve(create: () => Response) {
   routeApi({
+    'GET /api/board/deleted': [],
     'GET /api/board': () => jsonResponse(200, [{ id: 1, name: 'Ремонт', color: '#1e3a8a' }]),
     'GET /api/invite': () => jsonResponse(200, []),
     'POST /api/board': create,

@@ -16,6 +16,7 @@ function serve({ failActions = false } = {}) {
     return jsonResponse(200, { success: true });
   };
   routeApi({
+    'GET /api/board/deleted': [],
     'GET /api/board': () => jsonResponse(200, boards),
     'GET /api/invite': () => jsonResponse(200, invitations),
     'PUT /api/invite/accept/5': () => done(true),
@@ -30,6 +31,7 @@ describe('invitations', () => {
   it('are not shown when there are none', async () => {
     signIn();
     routeApi({
+      'GET /api/board/deleted': [],
       'GET /api/board': () => jsonResponse(200, []),
       'GET /api/invite': () => jsonResponse(200, []),
     });
@@ -41,7 +43,7 @@ describe('invitations', () => {
 
   it('are not shown when they fail to load', async () => {
     signIn();
-    routeApi({ 'GET /api/board': () => jsonResponse(200, []) });
+    routeApi({ 'GET /api/board/deleted': [], 'GET /api/board': () => jsonResponse(200, []) });
     renderApp('/');
     await screen.findByText('У вас пока нет досок');
     expect(section()).toBeNull();

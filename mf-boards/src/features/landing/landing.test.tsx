@@ -21,6 +21,7 @@ describe('landing page', () => {
   it('is replaced by the board list when a token is stored', async () => {
     signIn();
     routeApi({
+      'GET /api/board/deleted': [],
       'GET /api/board': () => jsonResponse(200, []),
       'GET /api/invite': () => jsonResponse(200, []),
     });

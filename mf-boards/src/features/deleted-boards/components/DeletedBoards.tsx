@@ -1,0 +1,143 @@
+import type { BoardListItem, DeletedBoard } from 'api/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, FormError, useSubmit } from 'shared-ui';
+import { getDeletedBoards } from '../api/get-deleted-boards';
+import { restoreBoard } from '../api/restore-board';
+import { deletedText } from '../deleted-date';
+import './deleted-boards.css';
+
+interface DeletedBoardsProps {
+  /** A board was restored: the API's answer, the user's board list in the default order. */
+  onRestored: (boards: BoardListItem[]) => void;
+}
+
+interface DeletedState {
+  status: 'loading' | 'success' | 'error';
+  boards: DeletedBoard[];
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/**
+ * 'Недавно удалённые': the boards the user deleted in the last 30 days, each with 'Восстановить'.
+ * It sits below the board list and shows nothing while loading or when there is nothing to restore,
+ * so the list above never moves. Boards are deleted only from the board page, so reading the list
+ * when this page opens is enough.
+ */
+export function DeletedBoards({ onRestored }: DeletedBoardsProps) {
+  const [state, setState] = useState<DeletedState>({ status: 'loading', boards: [] });
+  const [announcement, setAnnouncement] = useState('');
+  const controller = useRef<AbortController | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const load = useCallback(() => {
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setState((previous) => ({ ...previous, status: 'loading' }));
+    getDeletedBoards(current.signal).then(
+      (boards) => {
+        if (!current.signal.aborted) setState({ status: 'success', boards });
+      },
+      () => {
+        if (!current.signal.aborted) setState((previous) => ({ ...previous, status: 'error' }));
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    load();
+    return () => controller.current?.abort();
+  }, [load]);
+
+  const restored = (board: DeletedBoard, boards: BoardListItem[]) => {
+    const index = state.boards.findIndex((item) => item.id === board.id);
+    setState((previous) => ({
+      ...previous,
+      boards: previous.boards.filter((item) => item.id !== board.id),
+    }));
+    setAnnouncement(`Доска «${board.name}» восстановлена`);
+    onRestored(boards);
+    // The row goes away with its button: the focus moves to the next row's (or the previous one's).
+    requestAnimationFrame(() => {
+      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button');
+      if (buttons?.length) buttons[Math.min(index, buttons.length - 1)]?.focus();
+    });
+  };
+
+  return (
+    <>
+      {state.status === 'error' && (
+        <div className="deleted-boards deleted-boards--error" role="alert">
+          <p className="deleted-boards__error">Не удалось загрузить недавно удалённые доски.</p>
+          <Button variant="secondary" size="small" onClick={load}>
+            Повторить
+          </Button>
+        </div>
+      )}
+      {state.boards.length > 0 && (
+        <section className="deleted-boards" aria-labelledby="deleted-boards-title">
+          <h2 className="deleted-boards__title" id="deleted-boards-title">
+            Недавно удалённые
+          </h2>
+          <p className="deleted-boards__hint">
+            Удалённую доску можно восстановить в течение 30 дней — со всеми задачами и участниками.
+          </p>
+          <ul className="deleted-boards__list" ref={listRef}>
+            {state.boards.map((board) => (
+              <DeletedBoardRow
+                key={board.id}
+                board={board}
+                onRestored={(boards) => restored(board, boards)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="ui-visually-hidden" role="status">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+function DeletedBoardRow({
+  board,
+  onRestored,
+}: {
+  board: DeletedBoard;
+  onRestored: (boards: BoardListItem[]) => void;
+}) {
+  const form = useSubmit();
+  const restore = () =>
+    form.submit(
+      async () => {
+        onRestored(await restoreBoard(board.id));
+      },
+      { after: 'default' },
+    );
+
+  return (
+    <li className="deleted-boards__item">
+      <span
+        className="deleted-boards__swatch"
+        style={HEX.test(board.color) ? { background: board.color } : undefined}
+        aria-hidden="true"
+      />
+      <span className="deleted-boards__text">
+        <span className="deleted-boards__name">{board.name}</span>
+        <span className="deleted-boards__dates">{deletedText(board)}</span>
+        <FormError>{form.errors.message}</FormError>
+      </span>
+      <Button
+        variant="secondary"
+        size="small"
+        status={form.status}
+        aria-label={`Восстановить доску «${board.name}»`}
+        onClick={() => void restore()}
+      >
+        Восстановить
+      </Button>
+    </li>
+  );
+}
