@@ -185,7 +185,7 @@ describe('board files', () => {
     expect(await uploads(`boards/${s.boardId}`)).toEqual([]);
   });
 
-  it('deleting a board deletes its files from disk', async () => {
+  it('a deleted board keeps its files until the nightly purge (trash/purge.test.ts)', async () => {
     const s = await setup();
     const second = await taskOnBoard(t.db, s.boardId, s.anna.id);
     await attach(s, Buffer.from('one'));
@@ -199,10 +199,11 @@ describe('board files', () => {
     expect((await call(t.app, member, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(403);
     expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
 
+    const rows = await filesRows(s.boardId);
     expect((await call(t.app, s.anna, 'DELETE', `/api/board/${s.boardId}`)).status).toBe(200);
-    expect(await filesRows(s.boardId)).toEqual([]);
-    // The added files are gone; an upload never added stays until it is swept (docs/decisions.md).
-    expect(await uploads(`boards/${s.boardId}`)).toEqual([keyOf(pending)]);
+    // Its creator may restore it for 30 days: rows and objects stay (an upload never added is swept).
+    expect(await filesRows(s.boardId)).toEqual(rows);
+    expect(await uploads(`boards/${s.boardId}`)).toHaveLength(3);
     await t.app.storage.remove(keyOf(pending));
   });
 });
