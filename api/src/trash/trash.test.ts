@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filesKit, keyOf } from '../../test/files.js';
 import {
   addLabel,
+  addMember,
   addTask,
   boardDetail,
   boardSnapshot,
@@ -10,6 +11,7 @@ import {
   editBody,
   NOT_FOUND,
   type Person,
+  person,
   refused,
   seedBoard,
   type TestBoard,
@@ -136,6 +138,37 @@ describe('trash', () => {
       [order[0], b.creator.id],
       [taskId, b.member.id],
     ]);
+  });
+
+  it('a task comes back without a label since deleted or an assignee no longer a member', async () => {
+    const b = await seedBoard(t.app);
+    const [kept, gone] = [await addLabel(t.app, b, 'Остаётся'), await addLabel(t.app, b, 'Уходит')];
+    const guest = await person(t.app, 'Гость');
+    await addMember(t.app, b.creator, b.id, guest);
+    const taskId = await addTask(t.app, b);
+    await ok(b.member, 'PUT', '/api/task/edit', {
+      ...(await editBody(t.app, b, taskId)),
+      labels: [kept, gone],
+      assignees: [b.member.id, guest.id],
+    });
+    const { version } = await task(b, taskId);
+    await ok(b.member, 'DELETE', `/api/task/delete/${b.id}/${taskId}`);
+    await ok(b.member, 'DELETE', `/api/label/${b.id}/${gone}`);
+    await ok(b.creator, 'DELETE', `/api/board/${b.id}/member/${guest.id}`);
+
+    await ok(b.member, 'POST', `/api/trash/${b.id}/restore`, { kind: 'task', id: taskId });
+    const back = await task(b, taskId);
+    expect([back.labels, back.assignees]).toEqual([[kept], [b.member.id]]);
+    // What came back differs from the last revision: a new version, kept as an edit's would be.
+    expect(back.version).toBe(version + 1);
+    const revision = await t.db
+      .selectFrom('revisions')
+      .select('fields')
+      .where('entity', '=', 'task')
+      .where('entity_id', '=', Number(taskId))
+      .where('version', '=', String(version + 1))
+      .executeTakeFirstOrThrow();
+    expect(revision.fields).toMatchObject({ labels: [kept], assignees: [b.member.id] });
   });
 
   it('a task deleted before its column comes back after the column, in its place', async () => {
