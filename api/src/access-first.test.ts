@@ -5,47 +5,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, refused, seedBoard, useTestApp } from '../test/fixtures.js';
+import { fillPath, type Method, operations } from '../test/routes.js';
 
 const t = useTestApp();
 
-interface Operation {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 /** Board-scoped operations a malformed request can be made for: the board named, something else wrong. */
 async function boardCalls(): Promise<{ method: Method; path: string; body?: object }[]> {
-  const doc = (await t.app.inject('/api/openapi.json')).json<{
-    paths: Record<string, Record<string, Operation>>;
-  }>();
   const calls: { method: Method; path: string; body?: object }[] = [];
-  for (const [path, operations] of Object.entries(doc.paths)) {
-    for (const [method, operation] of Object.entries(operations)) {
-      const params = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
-      const bodyFields = Object.keys(
-        operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
-      );
-      const inPath = params.includes('boardId');
-      const inBody = bodyFields.includes('boardId');
-      // Rejecting an invitation is for invitees, who are not members yet (checked below).
-      if ((!inPath && !inBody) || path.startsWith('/api/invite/reject/')) continue;
-      const otherParam = params.find((name) => name !== 'boardId');
-      // Something to get wrong besides the board: another path id, or the body's other fields.
-      if (!otherParam && !(bodyFields.length > 1)) continue;
-      const malformedPath = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-        name === 'boardId' ? ':board' : 'не-число',
-      );
-      calls.push({
-        method: method.toUpperCase() as Method,
-        path: otherParam ? malformedPath : path.replace('{boardId}', ':board'),
-        ...(['post', 'put', 'delete'].includes(method) &&
-          bodyFields.length > 0 && {
-            body: inBody ? { boardId: ':board' } : {},
-          }),
-      });
-    }
+  for (const { method, path, pathParams, bodyFields } of await operations(t.app)) {
+    const inPath = pathParams.includes('boardId');
+    const inBody = bodyFields.includes('boardId');
+    // Rejecting an invitation is for invitees, who are not members yet (checked below).
+    if ((!inPath && !inBody) || path.startsWith('/api/invite/reject/')) continue;
+    const otherParam = pathParams.find((name) => name !== 'boardId');
+    // Something to get wrong besides the board: another path id, or the body's other fields.
+    if (!otherParam && !(bodyFields.length > 1)) continue;
+    calls.push({
+      method,
+      path: fillPath(path, (name) => (name === 'boardId' ? ':board' : otherParam ? 'не-число' : `{${name}}`)),
+      ...(method !== 'GET' && bodyFields.length > 0 && { body: inBody ? { boardId: ':board' } : {} }),
+    });
   }
   return calls;
 }

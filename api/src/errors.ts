@@ -72,7 +72,9 @@ async function boardAccessRefusal(request: FastifyRequest): Promise<HttpError | 
       typeof part === 'object' && part !== null ? (part as { boardId?: unknown }).boardId : null,
     )
     .find((value) => typeof value === 'number' || typeof value === 'string');
-  const boardId = named === undefined ? 0 : toId(named as number | string);
+  // Only an id written as an id names a board ('0x10' names none, whatever Number() makes of it).
+  const boardId =
+    typeof named === 'number' || /^[0-9]+$/.test(String(named)) ? toId(named as number | string) : 0;
   if (boardId === 0) return null;
   const access = await findBoardAccess(request.server.db, boardId, request.user.id);
   if (!access) return notFound();

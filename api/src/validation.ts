@@ -4,7 +4,7 @@
  * A failed check becomes a flat `{ field: 'Russian message' }` body: each field schema may carry its
  * own message in `x-error`; too long values get one shared message.
  */
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import type {
   FastifyError,
   FastifyRequest,
@@ -32,8 +32,50 @@ function createAjv(options: Options): Ajv {
 const bodyAjv = createAjv({ coerceTypes: false, allErrors: true });
 const textAjv = createAjv({ coerceTypes: 'array', allErrors: false });
 
+/** How an integer is written in a path or query string: digits, maybe a minus sign, nothing else. */
+const INTEGER_TEXT = /^-?[0-9]+$/;
+
+/**
+ * Ajv coerces text to a number as JavaScript does, so 'Infinity', '1e309', '0x10' or ' 7' would
+ * pass as integers (and reach SQL). Integer fields of a path or query string must be written as
+ * digits: anything else fails that field before Ajv sees it.
+ */
+function digitsOnly(
+  schema: { properties?: Record<string, { type?: unknown; items?: { type?: unknown } }> },
+  validate: ValidateFunction,
+): ValidateFunction {
+  const integers = Object.entries(schema.properties ?? {})
+    .filter(([, p]) => p.type === 'integer' || (p.type === 'array' && p.items?.type === 'integer'))
+    .map(([name]) => name);
+  if (integers.length === 0) return validate;
+  const check = ((data: unknown) => {
+    const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    for (const name of integers) {
+      const values = [record[name]].flat();
+      if (values.some((value) => typeof value === 'string' && !INTEGER_TEXT.test(value))) {
+        check.errors = [
+          {
+            keyword: 'type',
+            instancePath: `/${name}`,
+            schemaPath: '',
+            params: { type: 'integer' },
+            message: 'must be integer',
+          },
+        ];
+        return false;
+      }
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return check;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object);
+  httpPart === 'body'
+    ? bodyAjv.compile(schema as object)
+    : digitsOnly(schema as object, textAjv.compile(schema as object));
 
 type SchemaPart = 'body' | 'querystring' | 'params' | 'headers';
 

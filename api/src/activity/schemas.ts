@@ -37,7 +37,7 @@ export const ListActivity = {
   params: Type.Object({ boardId: Id }),
   querystring: Type.Object({
     taskId: Type.Optional(Id),
-    before: Type.Optional(Type.Integer({ minimum: 1, description: 'the oldest activity id already shown' })),
+    before: Type.Optional({ ...Id, description: 'the oldest activity id already shown' }),
   }),
   response: { 200: Type.Array(Activity), ...errors(400, 401, 403, 404) },
 };
