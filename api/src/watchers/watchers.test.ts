@@ -20,6 +20,7 @@ import { mailSubject, mailText, useAppWithSmtp } from '../../test/mail.js';
 import { withBoardLock } from '../boards/access.js';
 import { MENTIONS_ERROR } from '../comments/schemas.js';
 import { MAIL_QUEUE } from '../notifications/plugin.js';
+import { claimInstantMail } from '../notifications/repository.js';
 import { notifyChange } from './notify.js';
 
 const { t, smtp } = useAppWithSmtp();
@@ -299,6 +300,26 @@ describe('e-mail', () => {
     expect(lettersTo(b.creator)).toEqual([]);
     expect(lettersTo(b.member)).toHaveLength(3);
   });
+});
+
+it('a letter is claimed once, and not at all once its user no longer wants it', async () => {
+  const b = await board();
+  await setMail(b.member, 'off');
+  const task = await addTask(t.app, b);
+  await comment(b.creator, b, task, 'Раз');
+  await comment(b.creator, b, task, 'Два');
+  const [first, second] = await t.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('task_id', '=', Number(task))
+    .orderBy('id')
+    .execute();
+  const claim = (id: number) => t.db.transaction().execute((trx) => claimInstantMail(trx, id));
+  await setMail(b.member, 'instant');
+  expect(await claim(first!.id)).toMatchObject({ email: b.member.email, kind: 'comment', title: 'Задача' });
+  expect(await claim(first!.id)).toBeNull();
+  await call(t.app, b.member, 'PUT', '/api/notification/read', { ids: [second!.id] });
+  expect(await claim(second!.id)).toBeNull();
 });
 
 it('a change that rolls back leaves no watch, notification nor letter', async () => {
