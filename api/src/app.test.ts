@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/fixtures.js';
+import { bearer, createTestApp, person, seedBoard, type TestApp } from '../test/fixtures.js';
 
 describe('app', () => {
   let t: TestApp;
@@ -83,5 +83,27 @@ describe('errors', () => {
     });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({ message: 'Неподдерживаемый тип данных' });
+  });
+
+  it('takes a PUT or DELETE with a JSON content type and no body as a call without a body', async () => {
+    const b = await seedBoard(t.app);
+    const json = { ...bearer(b.creator.token), 'content-type': 'application/json' };
+    const readAll = await t.app.inject({ method: 'PUT', url: '/api/notification/read-all', headers: json });
+    expect(readAll.statusCode).toBe(200);
+    expect(readAll.json()).toEqual({ unread: 0 });
+    const column = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/column/delete/${b.id}/${b.columns[0]}`,
+      headers: json,
+    });
+    expect(column.statusCode).toBe(200);
+    // A body that is there is still parsed as JSON, with its safeguards.
+    const poisoned = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/edit',
+      headers: { ...bearer((await person(t.app)).token), 'content-type': 'application/json' },
+      body: '{"__proto__": {"admin": true}, "name": "А", "email": "a@b.ru"}',
+    });
+    expect(poisoned.statusCode).toBe(400);
   });
 });

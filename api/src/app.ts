@@ -77,6 +77,14 @@ export function buildApp(config: Config): App {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
+  // A call without a body that still says `Content-Type: application/json` (many HTTP clients send
+  // it on every PUT and DELETE) has no body, not a malformed one.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, String(body), done);
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
