@@ -44,6 +44,8 @@ function BoardPage() {
       {hasBoard ? (
         <>
           <BoardTopMenu />
+          {/* Next to the menu in the tab order, though it shows at the bottom: a few Tabs away. */}
+          <UndoToast boardId={boardId} />
           <BoardCanvas />
           <BoardOverlays taskId={taskId} />
           {activityOpen && (
@@ -53,7 +55,6 @@ function BoardPage() {
             />
           )}
           {trashOpen && <TrashPanel onClose={() => useTrashPanel.getState().setOpen(false)} />}
-          <UndoToast boardId={boardId} />
         </>
       ) : (
         <BoardLoadState />

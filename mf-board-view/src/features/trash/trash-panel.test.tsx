@@ -81,8 +81,17 @@ describe("the board's 'Корзина'", { timeout: 15_000 }, () => {
     expect(within(panel).getByRole('button', { name: 'Восстановить колонку «Архив»' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Восстановить комментарий «Глянь»' })).toBeTruthy();
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Восстановить задачу «Сделать отчёт»' }));
+    const restore = within(panel).getByRole('button', { name: 'Восстановить задачу «Сделать отчёт»' });
+    restore.focus();
+    fireEvent.click(restore);
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    // Focus goes on to the next item, and the change is said.
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('button', { name: 'Восстановить колонку «Архив»' }),
+    );
+    expect(within(panel).getByText('Задача «Сделать отчёт» восстановлена').getAttribute('role')).toBe(
+      'status',
+    );
     expect(bodyOf('POST /api/trash/7/restore')).toEqual({ kind: 'task', id: '5' });
   });
 

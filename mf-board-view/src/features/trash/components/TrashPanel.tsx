@@ -1,5 +1,5 @@
 import type { TrashKind } from 'api/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Button, errorsOf, Modal, Spinner, useAuthStore, useConfirmedAction } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { emptyTrash } from '../api/empty-trash';
@@ -8,11 +8,11 @@ import { restoreItem } from '../api/restore-item';
 import { useTrash } from '../model/use-trash';
 import './trash.css';
 
-const KIND: Record<TrashKind, { name: string; accusative: string }> = {
-  task: { name: 'Задача', accusative: 'задачу' },
-  column: { name: 'Колонка', accusative: 'колонку' },
-  label: { name: 'Метка', accusative: 'метку' },
-  comment: { name: 'Комментарий', accusative: 'комментарий' },
+const KIND: Record<TrashKind, { name: string; accusative: string; restored: string }> = {
+  task: { name: 'Задача', accusative: 'задачу', restored: 'восстановлена' },
+  column: { name: 'Колонка', accusative: 'колонку', restored: 'восстановлена' },
+  label: { name: 'Метка', accusative: 'метку', restored: 'восстановлена' },
+  comment: { name: 'Комментарий', accusative: 'комментарий', restored: 'восстановлен' },
 };
 
 const timeFormat = new Intl.DateTimeFormat('ru-RU', {
@@ -27,6 +27,13 @@ function timeText(at: string): string {
   return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
 }
 
+/** The row is about to go: focus moves to the next row's button (or the previous one, or the dialog). */
+function keepFocus(row: HTMLElement | null) {
+  if (!row?.contains(document.activeElement)) return;
+  const sibling = (row.nextElementSibling ?? row.previousElementSibling)?.querySelector('button');
+  (sibling ?? row.closest<HTMLElement>('[role="dialog"]'))?.focus();
+}
+
 /** Where it was: a task's column, a comment's task, how many cards went with a column. */
 function placeOf(item: TrashItem): string | null {
   if (item.kind === 'comment' && item.task) return `к задаче «${item.task.title}»`;
@@ -37,6 +44,7 @@ function placeOf(item: TrashItem): string | null {
 
 function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: TrashItem) => void }) {
   const board = useBoard();
+  const row = useRef<HTMLLIElement>(null);
   const reload = useReload();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,6 +57,7 @@ function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: Tr
     setError(null);
     try {
       await restoreItem(board.id, { kind: item.kind, id: item.id });
+      keepFocus(row.current);
       onRestored(item);
       void reload();
     } catch (failure) {
@@ -58,7 +67,7 @@ function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: Tr
   };
 
   return (
-    <li className="bv-trash__row">
+    <li ref={row} className="bv-trash__row">
       <div className="bv-trash__main">
         <span className="bv-trash__kind">{kind.name}</span>{' '}
         <span className="bv-trash__title">«{item.title}»</span>
@@ -93,6 +102,7 @@ export function TrashPanel({ onClose }: { onClose: () => void }) {
   const reload = useReload();
   const trash = useTrash(board.id);
   const [emptyError, setEmptyError] = useState<string | null>(null);
+  const [news, setNews] = useState('');
   const empty = useConfirmedAction({ onError: (errors) => setEmptyError(errors.message ?? null) });
   const isCreator = board.createdBy === userId;
 
@@ -107,6 +117,12 @@ export function TrashPanel({ onClose }: { onClose: () => void }) {
       await emptyTrash(board.id);
       await Promise.all([trash.reread(), reload()]);
     });
+  };
+
+  const onRestored = (item: TrashItem) => {
+    const kind = KIND[item.kind];
+    setNews(`${kind.name} «${item.title}» ${kind.restored}`);
+    trash.drop(item);
   };
 
   let body: ReactNode;
@@ -131,7 +147,7 @@ export function TrashPanel({ onClose }: { onClose: () => void }) {
     body = (
       <ul className="bv-trash__list" aria-label="Удалённые элементы">
         {trash.items.map((item) => (
-          <TrashRow key={`${item.kind}:${item.id}`} item={item} onRestored={trash.drop} />
+          <TrashRow key={`${item.kind}:${item.id}`} item={item} onRestored={onRestored} />
         ))}
       </ul>
     );
@@ -141,6 +157,9 @@ export function TrashPanel({ onClose }: { onClose: () => void }) {
     <Modal title="Корзина" width={600} onClose={onClose} className="bv-trash-panel">
       <p className="bv-trash__note">Удалённое хранится здесь 30 дней, потом стирается навсегда.</p>
       {body}
+      <p className="ui-visually-hidden" role="status">
+        {news}
+      </p>
       {isCreator && trash.status === 'success' && trash.items.length > 0 && (
         <div className="bv-trash__footer">
           {emptyError && (
