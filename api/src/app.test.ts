@@ -85,6 +85,15 @@ describe('errors', () => {
     expect(text.json()).toEqual({ message: 'Неподдерживаемый тип данных' });
   });
 
+  it.each(['/api/board/%', '/api/board/%E0%A4%A'])(
+    'answers a URL it cannot read, %s, in the flat shape',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Некорректный запрос' });
+    },
+  );
+
   it('takes a PUT or DELETE with a JSON content type and no body as a call without a body', async () => {
     const b = await seedBoard(t.app);
     const json = { ...bearer(b.creator.token), 'content-type': 'application/json' };

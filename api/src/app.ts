@@ -7,7 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type RawServerDefault,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import activityRoutes from './activity/routes.js';
 import authRoutes from './auth/routes.js';
@@ -18,7 +23,7 @@ import checklistRoutes from './checklists/routes.js';
 import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
-import { errorHandler } from './errors.js';
+import { errorHandler, MESSAGES } from './errors.js';
 import fileRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import inviteRoutes from './invites/routes.js';
@@ -73,6 +78,9 @@ export function buildApp(config: Config): App {
     // Creating an embedded PGlite database and migrating it can take longer than the 10 s default.
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
+    // A URL Fastify cannot read (`/api/board/%`) gets the product's error shape too.
+    frameworkErrors: (_error, _request, reply) =>
+      (reply as unknown as FastifyReply).code(400).send({ message: MESSAGES.badRequest }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
