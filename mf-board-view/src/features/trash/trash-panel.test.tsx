@@ -209,6 +209,51 @@ describe('deleting offers undo', { timeout: 15_000 }, () => {
   });
 });
 
+const undoRegion = () =>
+  waitFor(() => {
+    const region = screen.getAllByRole('status').find((node) => node.classList.contains('bv-undo'));
+    expect(region?.textContent).not.toBe('');
+    return region as HTMLElement;
+  }, WAIT);
+
+describe('deleting a column or a label offers undo too', { timeout: 15_000 }, () => {
+  it("'Колонка удалена' restores the column by its id", async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'DELETE /api/column/delete/7/11': { success: true },
+      'POST /api/trash/7/restore': { success: true },
+    });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Колонка «В работе»: изменить' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Колонка' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Удалить колонку?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить колонку' }));
+    const toast = await undoRegion();
+    expect(toast.textContent).toContain('Колонка удалена');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Отменить' }));
+    await waitFor(() => expect(bodyOf('POST /api/trash/7/restore')).toEqual({ kind: 'column', id: '11' }));
+  });
+
+  it("'Метка удалена' restores the label by its id", async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'DELETE /api/label/7/22': { success: true },
+      'POST /api/trash/7/restore': { success: true },
+    });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Метки 2' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Метки' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить метку «Фича»' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Удалить метку?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить метку' }));
+    const toast = await undoRegion();
+    expect(toast.textContent).toContain('Метка удалена');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Отменить' }));
+    await waitFor(() => expect(bodyOf('POST /api/trash/7/restore')).toEqual({ kind: 'label', id: '22' }));
+  });
+});
+
 describe('activity sentences of the trash', () => {
   const row = (patch: Partial<Activity>): Activity => ({
     id: 1,
