@@ -15,7 +15,41 @@ export const MESSAGES = {
   badRequest: 'Некорректный запрос',
   tooLarge: 'Слишком большой запрос',
   unsupportedMediaType: 'Неподдерживаемый тип данных',
+  unavailable: 'Сервис временно недоступен, повторите попытку',
 } as const;
+
+/** Seconds a client is asked to wait before trying again while the database is out of reach. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Connection failures (node's and PostgreSQL's own: shutting down, starting, connection lost). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection error/i;
+
+/** Whether a failure means the database cannot be reached now (as opposed to a fault in the call). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  // node-postgres reports a failed connect to several addresses as an AggregateError.
+  if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
 
 /**
  * An expected failure: its status and body go to the client as they are. The body is field-keyed
@@ -97,6 +131,13 @@ export async function errorHandler(
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return reply.code(status).send({ message: GENERIC_BY_STATUS[status] ?? MESSAGES.badRequest });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ message: MESSAGES.unavailable });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: MESSAGES.internal });

@@ -49,8 +49,19 @@ class FolderMigrationProvider implements MigrationProvider {
 
 async function createDialect(config: Config, log: FastifyBaseLogger): Promise<Dialect> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.dbPoolSize });
+    // A database out of reach fails a call within seconds (503, errors.ts) instead of holding it.
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.dbPoolSize,
+      connectionTimeoutMillis: 3000,
+    });
     pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
+    // A connection lost while checked out (a transaction, a queue poll) emits 'error' on its client,
+    // which the pool only listens to while the client is idle: unheard, it would end the process.
+    // The call using it fails on its own (503, errors.ts) and the pool drops the broken client.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => log.warn({ err }, 'database connection lost'));
+    });
     return new PostgresDialect({ pool });
   }
   const memory = config.pgliteDir === 'memory://';
