@@ -1,0 +1,275 @@
+// Accessibility (issue 15): axe-core (WCAG 2.0/2.1/2.2 A and AA) over every screen and modal, at a
+// desktop width and at 375 px, in the light and the dark colour scheme. A screen fails on serious or
+// critical violations; the message lists each rule with the nodes it hit. Every screen is checked
+// (soft expectations) so one run shows the whole picture.
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Account, readOutboxMessage, registerAccount } from './support/accounts';
+import {
+  authHeaders,
+  columnIdOf,
+  createLabel,
+  createTask,
+  editTask,
+  getBoardDetail,
+  menuButton,
+  useToken,
+} from './support/board-page';
+import { addMember, createBoard, invite } from './support/boards';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '375px', width: 375, height: 812 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+type Seed = { owner: Account; boardId: number; taskId: string };
+
+async function userId(request: APIRequestContext, account: Account): Promise<number> {
+  const response = await request.get('/api/auth/user', { headers: authHeaders(account) });
+  return ((await response.json()) as { id: number }).id;
+}
+
+/**
+ * A board worth looking at: cards with labels (light and dark colours), assignees and a description,
+ * a second member, a pending invitation to another board and a notification (a mention).
+ */
+async function seed(request: APIRequestContext): Promise<Seed> {
+  const owner = await registerAccount(request, 'Ада Доступная');
+  const colleague = await registerAccount(request, 'Борис Коллега');
+  const boardId = await createBoard(request, owner, 'Доступная доска');
+  await addMember(request, owner, boardId, colleague);
+  const detail = await getBoardDetail(request, owner, boardId);
+  const todo = columnIdOf(detail, 'Нужно сделать');
+  const doing = columnIdOf(detail, 'В работе');
+  const labels = [
+    await createLabel(request, owner, boardId, 'Баг', '#c62828'),
+    await createLabel(request, owner, boardId, 'Жёлтая', '#fdd835'),
+    await createLabel(request, owner, boardId, 'Голубая', '#4fc3f7'),
+    await createLabel(request, owner, boardId, 'Зелёная', '#66bb6a'),
+  ];
+  const ids = [await userId(request, owner), await userId(request, colleague)];
+  const taskId = await createTask(request, owner, boardId, todo, 'Сверстать форму входа');
+  await editTask(request, owner, boardId, taskId, {
+    title: 'Сверстать форму входа',
+    columnId: todo,
+    description: 'Поля, ошибки и **кнопка**',
+    estimation: '3',
+    priority: 'high',
+    labels,
+    ...({ assignees: ids } as object),
+  });
+  await createTask(request, owner, boardId, todo, 'Проверить контраст', { labels: [labels[1] as number] });
+  await createTask(request, owner, boardId, doing, 'Написать тесты', { labels: [labels[2] as number] });
+  // A notification for the owner: the colleague mentions her.
+  const comment = await request.post('/api/comment/create', {
+    headers: authHeaders(colleague),
+    data: { boardId, taskId, text: '@Ада Доступная посмотри', mentions: [ids[0]] },
+  });
+  expect(comment.status(), await comment.text()).toBe(200);
+  // An invitation waiting on the board list.
+  const other = await createBoard(request, colleague, 'Доска Бориса');
+  await invite(request, colleague, other, owner.email);
+  return { owner, boardId, taskId };
+}
+
+type Finding = { screen: string; id: string; impact: string; nodes: string[] };
+
+async function audit(page: Page, screen: string, findings: Finding[]) {
+  // Let transitions (modal fade-ins, colour changes) finish so colours are measured at rest.
+  await page.waitForTimeout(150);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = results.violations.map((violation) => ({
+    screen,
+    id: violation.id,
+    impact: violation.impact ?? 'unknown',
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  findings.push(...found);
+  const blocking = found.filter((item) => item.impact === 'serious' || item.impact === 'critical');
+  expect
+    .soft(
+      blocking.map(
+        (item) => `${item.id} (${item.impact}, ${item.nodes.length}): ${item.nodes.slice(0, 8).join(' | ')}`,
+      ),
+      `axe on ${screen}`,
+    )
+    .toEqual([]);
+}
+
+function summary(findings: Finding[]): string {
+  const byRule = new Map<string, { impact: string; nodes: number; screens: Set<string> }>();
+  for (const item of findings) {
+    const entry = byRule.get(item.id) ?? { impact: item.impact, nodes: 0, screens: new Set() };
+    entry.nodes += item.nodes.length;
+    entry.screens.add(item.screen);
+    byRule.set(item.id, entry);
+  }
+  return [...byRule.entries()]
+    .map(([id, entry]) => `${id} [${entry.impact}] ${entry.nodes} nodes on ${[...entry.screens].join(', ')}`)
+    .join('\n');
+}
+
+async function newPage(browser: Browser, width: number, height: number, scheme: 'light' | 'dark') {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL as string,
+    locale: 'ru-RU',
+    viewport: { width, height },
+    colorScheme: scheme,
+    reducedMotion: 'reduce',
+  });
+  return context.newPage();
+}
+
+async function signedOutScreens(page: Page, account: Account, label: string, findings: Finding[]) {
+  for (const [path, heading] of [
+    ['/', null],
+    ['/login', 'Вход'],
+    ['/register', 'Регистрация'],
+    ['/reset', null],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+    if (heading) await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    else await page.waitForLoadState('networkidle');
+    await audit(page, `${label} ${path}`, findings);
+  }
+  // The reset flow, screen by screen, with the code from the e-mail.
+  await page.goto('/reset');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Сбросить' }).click();
+  await expect(page).toHaveURL(/\/reset\/validate\//);
+  await expect(page.getByRole('button', { name: 'Подтвердить' })).toBeVisible();
+  await audit(page, `${label} /reset/validate`, findings);
+  let link = '';
+  await expect
+    .poll(() => {
+      try {
+        link =
+          readOutboxMessage(account.email).match(
+            /https?:\/\/[^\s"<>]+\/reset\/validate\/[^\s"<>?]+\?code=[a-z0-9]+/,
+          )?.[0] ?? '';
+      } catch {
+        link = '';
+      }
+      return link;
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page).toHaveURL(/\/reset\/finish\//);
+  await expect(page.locator('input[type="password"]').first()).toBeVisible();
+  await audit(page, `${label} /reset/finish`, findings);
+  await page.goto('/reset/success');
+  await expect(page.getByText('Пароль успешно сброшен!')).toBeVisible();
+  await audit(page, `${label} /reset/success`, findings);
+}
+
+async function openFromBoardMenu(page: Page, name: string, narrow: boolean) {
+  if (narrow) {
+    await page.locator('header').getByRole('button', { name: 'Меню' }).click();
+    await page
+      .getByRole('complementary', { name: 'Меню' })
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
+  } else {
+    await menuButton(page, name).click();
+  }
+}
+
+async function closeDialog(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+async function signedInScreens(
+  page: Page,
+  seeded: Seed,
+  label: string,
+  narrow: boolean,
+  findings: Finding[],
+) {
+  const { owner, boardId, taskId } = seeded;
+  await useToken(page, owner);
+
+  await page.goto('/');
+  await expect(page.getByText('Доска Бориса').first()).toBeVisible();
+  await audit(page, `${label} board list with an invitation`, findings);
+
+  const bell = page.getByRole('button', { name: /^Уведомления/ });
+  await expect(bell).toHaveAccessibleName(/непрочитан/, { timeout: 10_000 });
+  await bell.click();
+  const list = page
+    .getByRole('dialog', { name: 'Уведомления' })
+    .or(page.getByRole('region', { name: 'Уведомления' }));
+  await expect(list.getByRole('link', { name: /Сверстать форму входа/ })).toBeVisible();
+  await audit(page, `${label} notifications open`, findings);
+  await page.keyboard.press('Escape');
+
+  if (narrow) {
+    await page.locator('header').getByRole('button', { name: 'Меню' }).click();
+    await expect(page.getByRole('complementary', { name: 'Меню' })).toBeVisible();
+    await audit(page, `${label} burger panel`, findings);
+    await page.keyboard.press('Escape');
+  }
+
+  await page.goto(`/board/${boardId}`);
+  await expect(page.locator('article[data-task-id]').first()).toBeVisible();
+  await audit(page, `${label} board`, findings);
+
+  for (const [menu, dialog] of [
+    ['Фильтр', 'Фильтр по задачам'],
+    ['Метки', 'Метки'],
+    ['Участники', null],
+    ['Доска', null],
+    ['Активность', null],
+    ['Корзина', null],
+  ] as const) {
+    await openFromBoardMenu(page, menu, narrow);
+    const opened = dialog ? page.getByRole('dialog', { name: dialog }) : page.getByRole('dialog').first();
+    await expect(opened).toBeVisible();
+    await audit(page, `${label} board: ${menu}`, findings);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  await page.goto(`/board/${boardId}/task/${taskId}`);
+  await expect(page.getByRole('dialog', { name: /^Задача/ })).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('@Ада Доступная').first()).toBeVisible();
+  await audit(page, `${label} task modal`, findings);
+  await closeDialog(page);
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Настройки' })).toBeVisible();
+  await audit(page, `${label} /settings`, findings);
+
+  await page.goto('/my-tasks');
+  await expect(page.getByText('Сверстать форму входа').first()).toBeVisible();
+  await audit(page, `${label} /my-tasks`, findings);
+}
+
+for (const scheme of SCHEMES) {
+  for (const viewport of WIDTHS) {
+    test(`axe: every screen, ${viewport.name}, ${scheme}`, async ({ browser, request }) => {
+      test.setTimeout(180_000);
+      const findings: Finding[] = [];
+      const label = `[${viewport.name} ${scheme}]`;
+      const seeded = await seed(request);
+
+      const signedOut = await newPage(browser, viewport.width, viewport.height, scheme);
+      // A password reset ends the account's sessions: the reset walk uses an account of its own.
+      await signedOutScreens(signedOut, await registerAccount(request, 'Юлия Забывчивая'), label, findings);
+      await signedOut.context().close();
+
+      const signedIn = await newPage(browser, viewport.width, viewport.height, scheme);
+      await signedInScreens(signedIn, seeded, label, viewport.width < 720, findings);
+      await signedIn.context().close();
+
+      const text = summary(findings);
+      await test.info().attach('axe summary', { body: text || 'no violations', contentType: 'text/plain' });
+      console.log(`axe ${label}\n${text || 'no violations'}`);
+    });
+  }
+}
