@@ -1,7 +1,8 @@
 // Trash and undo (the activity, mentions and undo issue): Alice deletes a card and takes it back
 // with the toast's 'Отменить'; it returns to its column and place on her page and on Bob's, who
 // watches through the other API instance. A deleted column comes back from 'Корзина' with its cards.
-import { type Browser, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Account, registerAccount } from './support/accounts';
 import {
   authHeaders,
@@ -17,6 +18,12 @@ import {
 import { addMember, createBoard } from './support/boards';
 
 const secondUrl = () => process.env.E2E_SECOND_URL as string;
+
+/** No axe violations inside `selector`. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
 
 async function boardPage(browser: Browser, baseURL: string | undefined, account: Account, path: string) {
   const context = await browser.newContext(baseURL ? { baseURL } : {});
@@ -71,6 +78,7 @@ test.describe('trash and undo', () => {
     }
     const toast = alicePage.getByRole('status').filter({ hasText: 'Задача удалена' });
     await expect(toast).toBeVisible();
+    await expectAccessible(alicePage, '.bv-undo');
     await toast.getByRole('button', { name: 'Отменить' }).click();
     await expect(toast).toHaveCount(0);
 
@@ -110,6 +118,7 @@ test.describe('trash and undo', () => {
     await expect(items.first()).toContainText('Колонка «В работе» с карточками (2)');
     await expect(items.first()).toContainText('Алиса Автор');
     await expect(panel.getByRole('button', { name: 'Очистить корзину' })).toHaveCount(0);
+    await expectAccessible(bobPage, '.bv-trash-panel');
     await panel.getByRole('button', { name: 'Восстановить колонку «В работе»' }).click();
     await expect(panel.getByText('Корзина пуста')).toBeVisible();
     await bobPage.keyboard.press('Escape');
