@@ -203,11 +203,11 @@ export const allCardTitles = (page: Page) => page.locator('article[data-task-id]
 export const cardTitled = (page: Page, title: string) =>
   page.locator('article[data-task-id]').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
-/** The focusable drag handle around a card (role button, described as 'карточка'). */
+/** A card's focusable drag handle: its title link (described as 'карточка'; Enter opens, Space drags). */
 export const cardHandle = (page: Page, title: string) =>
-  page.locator('[aria-roledescription="карточка"]').filter({ has: cardTitled(page, title) });
+  cardTitled(page, title).locator('[aria-roledescription="карточка"]');
 
-/** The drag handle of a column: its header (role button, described as 'колонка'). */
+/** The keyboard drag handle of a column: the grip button in its header (described as 'колонка'). */
 export const columnHandle = (page: Page, name: string) =>
   columnNamed(page, name).locator('[aria-roledescription="колонка"]');
 

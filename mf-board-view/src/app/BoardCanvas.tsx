@@ -3,6 +3,7 @@ import { AddCardForm } from '../features/cards/components/AddCardForm';
 import { TaskCard } from '../features/cards/components/TaskCard';
 import { ColumnHeader } from '../features/columns/components/ColumnHeader';
 import { CreateColumn } from '../features/columns/components/CreateColumn';
+import type { CardHandleProps } from '../features/dnd/components/CardSlot';
 import { DndBoard } from '../features/dnd/components/DndBoard';
 import { useBoardState } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
@@ -14,7 +15,9 @@ export function BoardCanvas() {
   const endRef = useRef<HTMLDivElement>(null);
 
   const renderCard = useCallback(
-    (taskId: string) => <TaskCard taskId={taskId} onOpen={openTask} />,
+    (taskId: string, handle?: CardHandleProps) => (
+      <TaskCard taskId={taskId} onOpen={openTask} handle={handle} />
+    ),
     [openTask],
   );
   const renderColumnHeader = useCallback((columnId: string) => <ColumnHeader columnId={columnId} />, []);
@@ -30,7 +33,6 @@ export function BoardCanvas() {
       renderCard={renderCard}
       renderColumnHeader={renderColumnHeader}
       renderColumnFooter={renderColumnFooter}
-      onOpenTask={openTask}
       after={
         <div ref={endRef} className="bv-canvas__end">
           <CreateColumn

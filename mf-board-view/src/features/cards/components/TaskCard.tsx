@@ -1,5 +1,13 @@
 import type { Label, Member, Priority } from 'api/contract';
-import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
+import {
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Avatar, paths } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
@@ -44,44 +52,97 @@ function CardLabels({ labels }: { labels: Label[] }) {
   );
 }
 
+/** Clipboard writes are refused on plain HTTP away from localhost (no secure context). */
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 'Скопировать ссылку на задачу'. Where the Clipboard API is refused, the link shows in a read-only
+ * field, focused and selected, for the user to copy; Escape or leaving the field closes it.
+ */
 function CopyLinkButton({ boardId, taskId }: { boardId: number; taskId: string }) {
   const [copied, setCopied] = useState(false);
+  const [manual, setManual] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (manual === null) return;
+    field.current?.focus();
+    field.current?.select();
+  }, [manual]);
+
   const onClick = async (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    try {
-      await navigator.clipboard.writeText(taskUrl(boardId, taskId));
+    const url = taskUrl(boardId, taskId);
+    if (await writeClipboard(url)) {
       setCopied(true);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), 1500);
-    } catch {
-      // No clipboard permission: nothing to show beyond the unchanged button.
+    } else {
+      setManual(url);
     }
   };
+  const onFieldKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    setManual(null);
+    button.current?.focus();
+  };
   return (
-    <button
-      type="button"
-      className={['bv-card__copy', copied && 'bv-card__copy--done'].filter(Boolean).join(' ')}
-      title="Скопировать ссылку на задачу"
-      aria-label="Скопировать ссылку на задачу"
-      data-no-dnd
-      onClick={(event) => void onClick(event)}
-    >
-      {copied ? (
-        <span className="bv-card__copied" role="status">
-          Скопировано
-        </span>
-      ) : (
-        <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a3 3 0 1 1 4.2 4.2l-2 2a1 1 0 1 1-1.4-1.4l2-2a1 1 0 1 0-1.4-1.4L12 13.4a1 1 0 0 1-1.4 0Zm2.8-2.8a1 1 0 0 1 0 1.4l-3.5 3.5a3 3 0 1 1-4.2-4.2l2-2a1 1 0 0 1 1.4 1.4l-2 2a1 1 0 1 0 1.4 1.4l3.5-3.5a1 1 0 0 1 1.4 0Z"
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={['bv-card__copy', copied && 'bv-card__copy--done'].filter(Boolean).join(' ')}
+        title="Скопировать ссылку на задачу"
+        aria-label="Скопировать ссылку на задачу"
+        data-no-dnd
+        onClick={(event) => void onClick(event)}
+      >
+        {copied ? (
+          <span className="bv-card__copied" role="status">
+            Скопировано
+          </span>
+        ) : (
+          <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a3 3 0 1 1 4.2 4.2l-2 2a1 1 0 1 1-1.4-1.4l2-2a1 1 0 1 0-1.4-1.4L12 13.4a1 1 0 0 1-1.4 0Zm2.8-2.8a1 1 0 0 1 0 1.4l-3.5 3.5a3 3 0 1 1-4.2-4.2l2-2a1 1 0 0 1 1.4 1.4l-2 2a1 1 0 1 0 1.4 1.4l3.5-3.5a1 1 0 0 1 1.4 0Z"
+            />
+          </svg>
+        )}
+      </button>
+      {manual !== null && (
+        <div className="bv-card__manual-copy" data-no-dnd>
+          <input
+            ref={field}
+            className="bv-card__manual-field"
+            type="text"
+            readOnly
+            value={manual}
+            aria-label="Ссылка на задачу"
+            aria-describedby={`bv-copy-hint-${taskId}`}
+            onFocus={(event) => event.currentTarget.select()}
+            onBlur={() => setManual(null)}
+            onKeyDown={onFieldKeyDown}
           />
-        </svg>
+          <span id={`bv-copy-hint-${taskId}`} className="bv-card__manual-hint" role="status">
+            Скопируйте ссылку
+          </span>
+        </div>
       )}
-    </button>
+    </>
   );
 }
 
@@ -106,12 +167,17 @@ const ICONS = {
 
 export interface TaskCardProps {
   taskId: string;
+  /**
+   * Makes the title link the card's one tab stop and keyboard drag handle (Space picks it up, Enter
+   * opens it). Without it (the drag overlay's copy) the link is out of the tab order.
+   */
+  handle?: HTMLAttributes<HTMLElement> & { ref: (element: HTMLElement | null) => void; tabIndex: number };
   /** Opens the task (keeps the query string); plain clicks only, so ctrl/middle click opens a tab. */
   onOpen: (taskId: string) => void;
 }
 
 /** One card. Memoised by id and reading only its own task, so a drag or a reload repaints few cards. */
-export const TaskCard = memo(function TaskCard({ taskId, onOpen }: TaskCardProps) {
+export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskCardProps) {
   const task = useBoardState((state) => state.board?.tasks[taskId]);
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const mode = useBoardState((state) => state.board?.showIdsMode ?? 'empty');
@@ -147,9 +213,10 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen }: TaskCardProps
     >
       {labels.length > 0 && <CardLabels labels={labels} />}
       <a
+        tabIndex={-1}
+        {...handle}
         className="bv-card__title"
         href={href}
-        tabIndex={-1}
         draggable={false}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

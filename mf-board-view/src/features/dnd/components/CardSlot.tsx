@@ -1,44 +1,51 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type KeyboardEvent, memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type HTMLAttributes, memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useDragStore } from '../model/drag-store';
 import { cardHeights, DEFAULT_CARD_HEIGHT, type Visibility } from '../model/visibility';
 
-export type RenderCard = (taskId: string) => ReactNode;
+/**
+ * What the card's own focusable element (its title link) takes to be the keyboard drag handle: the
+ * activator ref and dnd-kit's description. The card keeps its link role, so Enter opens it natively,
+ * and its other buttons stay siblings of the link, never nested in it.
+ */
+export type CardHandleProps = HTMLAttributes<HTMLElement> & {
+  ref: (element: HTMLElement | null) => void;
+  tabIndex: number;
+};
+
+/** Draws a card; `handle` is absent for the drag overlay's copy. */
+export type RenderCard = (taskId: string, handle?: CardHandleProps) => ReactNode;
 
 interface SortableCardProps {
   taskId: string;
   renderCard: RenderCard;
-  onOpenTask: (taskId: string) => void;
 }
 
-const SortableCard = memo(function SortableCard({ taskId, renderCard, onOpenTask }: SortableCardProps) {
-  const { setNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({
-    id: taskId,
-    data: { type: 'task', taskId },
-  });
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) {
-      event.preventDefault();
-      onOpenTask(taskId);
-      return;
-    }
-    listeners?.onKeyDown?.(event);
-  };
+const SortableCard = memo(function SortableCard({ taskId, renderCard }: SortableCardProps) {
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } =
+    useSortable({ id: taskId, data: { type: 'task', taskId } });
+  const describedBy = attributes['aria-describedby'];
+  const disabled = attributes['aria-disabled'];
+  const handle = useMemo<CardHandleProps>(
+    () => ({
+      ref: setActivatorNodeRef,
+      tabIndex: 0,
+      'aria-roledescription': 'карточка',
+      'aria-describedby': describedBy,
+      'aria-disabled': disabled || undefined,
+    }),
+    [setActivatorNodeRef, describedBy, disabled],
+  );
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the sortable card holds its own buttons, so it cannot be a <button>
+    // Pointer and touch drags start anywhere on the card; the keyboard sensor only on the handle.
     <div
       ref={setNodeRef}
       className={['bv-sortable-card', isDragging && 'bv-sortable-card--dragging'].filter(Boolean).join(' ')}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      {...attributes}
       {...listeners}
-      role="button"
-      tabIndex={0}
-      aria-roledescription="карточка"
-      onKeyDown={onKeyDown}
     >
-      {renderCard(taskId)}
+      {renderCard(taskId, handle)}
     </div>
   );
 });

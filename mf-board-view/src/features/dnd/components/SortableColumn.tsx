@@ -2,6 +2,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useBoardState } from '../../../shared/board-context';
 import type { ColumnVisibility } from '../model/column-visibility';
 import { useDragStore } from '../model/drag-store';
 import { bottomKey, columnKey, topKey } from '../model/ids';
@@ -25,7 +26,6 @@ export interface ColumnRenderers {
   renderColumnHeader: (columnId: string) => ReactNode;
   /** The column's footer (add-card form); `scrollToBottom` shows the end of the list. */
   renderColumnFooter: (columnId: string, scrollToBottom: () => void) => ReactNode;
-  onOpenTask: (taskId: string) => void;
 }
 
 interface SortableColumnProps extends ColumnRenderers {
@@ -46,13 +46,13 @@ export const SortableColumn = memo(function SortableColumn({
   renderCard,
   renderColumnHeader,
   renderColumnFooter,
-  onOpenTask,
   columnVisibility,
 }: SortableColumnProps) {
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } =
     useSortable({ id: columnKey(columnId), data: { type: 'column', columnId } });
   const top = useDroppable({ id: topKey(columnId), data: { type: 'top', columnId } });
   const bottom = useDroppable({ id: bottomKey(columnId), data: { type: 'bottom', columnId } });
+  const name = useBoardState((state) => state.board?.columns[columnId]?.name ?? '');
   const [visibility] = useState(createVisibility);
   const listRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement | null>(null);
@@ -87,13 +87,9 @@ export const SortableColumn = memo(function SortableColumn({
     });
   }, []);
 
-  const setHeadRef = useCallback(
-    (element: HTMLElement | null) => {
-      setActivatorNodeRef(element);
-      top.setNodeRef(element);
-    },
-    [setActivatorNodeRef, top.setNodeRef],
-  );
+  // The head is the top drop zone and takes pointer drags anywhere; the keyboard drags the column by
+  // its grip button, a sibling of the header's own buttons (no control inside another).
+  const { role: _role, ...gripAttributes } = attributes;
 
   return (
     <section
@@ -109,16 +105,22 @@ export const SortableColumn = memo(function SortableColumn({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-column-id={columnId}
     >
-      {/* biome-ignore lint/a11y/useSemanticElements: the drag handle holds the ⋯ button, so it cannot be a <button> */}
-      <div
-        ref={setHeadRef}
-        className="bv-column__head"
-        {...attributes}
-        {...listeners}
-        role="button"
-        tabIndex={0}
-        aria-roledescription="колонка"
-      >
+      <div ref={top.setNodeRef} className="bv-column__head" {...listeners}>
+        <button
+          ref={setActivatorNodeRef}
+          type="button"
+          className="bv-column__grip"
+          {...gripAttributes}
+          aria-roledescription="колонка"
+          aria-label={`Колонка «${name}»`}
+        >
+          <svg width="12" height="16" viewBox="0 0 12 16" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M3 2a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 11a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
+            />
+          </svg>
+        </button>
         {renderColumnHeader(columnId)}
       </div>
       <SortableContext id={columnId} items={taskIds} strategy={verticalListSortingStrategy}>
@@ -131,7 +133,6 @@ export const SortableColumn = memo(function SortableColumn({
                 eager={index < EAGER_CARDS}
                 visibility={visibility}
                 renderCard={renderCard}
-                onOpenTask={onOpenTask}
               />
             ))
           ) : taskIds.length > 0 ? (
