@@ -77,6 +77,8 @@ export default fp<RealtimeOptions>(
 
     const redisClients: Redis[] = [];
     if (app.redis) {
+      // Publishing fails at once while Redis is away (the change still reaches this instance's
+      // clients); subscriptions wait for it in the offline queue, however long it is away.
       const pub = app.redis.duplicate({
         connectionName: `${app.config.redisPrefix}realtime-pub`,
         lazyConnect: false,
@@ -84,21 +86,32 @@ export default fp<RealtimeOptions>(
       const sub = app.redis.duplicate({
         connectionName: `${app.config.redisPrefix}realtime-sub`,
         lazyConnect: false,
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: null,
+        commandTimeout: undefined,
       });
       for (const client of [pub, sub]) {
-        client.on('error', (err) => app.log.warn({ err }, 'realtime redis connection error'));
+        client.on('error', (err) => app.log.debug({ err }, 'realtime redis connection error'));
       }
-      // While Redis is away the adapter's publish rejects; the change still reaches this instance's
-      // clients, and the resync below brings the others up to date, so the failure is only logged.
+      // The adapter ignores what publish and subscribe answer: a failure is only logged, never an
+      // unhandled rejection. A publish lost while Redis is away is made up by the resync below.
       const publish = pub.publish.bind(pub);
       pub.publish = ((...args: Parameters<typeof publish>) =>
         publish(...args).catch((err: unknown) => {
           app.log.warn({ err }, 'realtime publish failed');
           return 0;
         })) as typeof pub.publish;
-      // Updates published elsewhere while this instance's subscription was down are lost: once it is
-      // back, every board watched here is told to re-fetch.
-      let subscriptionLost = false;
+      for (const name of ['subscribe', 'psubscribe'] as const) {
+        const subscribe = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+        sub[name] = ((...args: unknown[]) =>
+          subscribe(...args).catch((err: unknown) => {
+            app.log.warn({ err }, 'realtime subscribe failed');
+            return 0;
+          })) as (typeof sub)[typeof name];
+      }
+      // Updates published elsewhere while this instance's subscription was down (or before it first
+      // connected) are lost: once it is up, every board watched here is told to re-fetch.
+      let subscriptionLost = sub.status !== 'ready';
       sub.on('close', () => {
         subscriptionLost = true;
       });
@@ -107,13 +120,6 @@ export default fp<RealtimeOptions>(
         subscriptionLost = false;
         resyncLocalBoards();
       });
-      // Connected before the adapter subscribes, so no subscription waits in an offline queue that a
-      // quick shutdown would reject.
-      await Promise.all(
-        [pub, sub].map((client) =>
-          client.status === 'ready' ? undefined : new Promise((resolve) => client.once('ready', resolve)),
-        ),
-      );
       io.adapter(createAdapter(pub, sub, { key: `${app.config.redisPrefix}socket.io` }));
       redisClients.push(pub, sub);
     }
@@ -193,7 +199,10 @@ export default fp<RealtimeOptions>(
     app.addHook('onClose', async () => {
       // The adapter unsubscribes while closing, so its Redis clients go only after it.
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.allSettled(redisClients.map((client) => client.quit()));
+      // quit() would wait behind subscriptions queued while Redis is away.
+      await Promise.allSettled(
+        redisClients.map((client) => (client.status === 'ready' ? client.quit() : client.disconnect())),
+      );
     });
   },
   { name: 'realtime', dependencies: ['config', 'redis', 'auth'] },

@@ -1,0 +1,111 @@
+/**
+ * Redis stopped and started again under a running instance, and an instance started while it is down:
+ * requests keep their normal latency, /health/ready says Redis is down (503) and recovers once it is
+ * back. A Redis process of the test's own is killed, not the shared one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, register, type TestApp } from '../../test/fixtures.js';
+import { type RedisProcess, redisProcess } from '../../test/redis-server.js';
+
+/** The latency the Redis-backed checks must keep while Redis is down (they took 2 s before). */
+const FAST_MS = 300;
+/** Login under a loaded test run (scrypt, other files in parallel) with Redis up is already ~0.6 s. */
+const LOGIN_MS = 1500;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+let redis: RedisProcess;
+const apps: TestApp[] = [];
+
+beforeAll(async () => {
+  redis = await redisProcess();
+  await redis.start();
+});
+afterAll(async () => {
+  await Promise.all(apps.map((t) => t.close()));
+  await redis.stop();
+});
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 8000): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return performance.now() - started;
+}
+
+async function appOn(url: string): Promise<TestApp> {
+  const t = await createTestApp({ redisUrl: url, redisPrefix: 'kanban-outage:' });
+  apps.push(t);
+  return t;
+}
+
+const ready = (t: TestApp) => t.app.inject('/health/ready');
+const login = (t: TestApp, email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+describe('Redis outage', () => {
+  it('keeps login and readiness fast while Redis is down, and recovers when it returns', async () => {
+    const t = await appOn(redis.url);
+    await eventually(async () => (await ready(t)).statusCode === 200);
+    const user = await register(t.app);
+
+    const before = await timed(() => login(t, user.email, user.password));
+    expect(before.value.statusCode).toBe(200);
+
+    await redis.stop();
+    const logins: number[] = [];
+    const checks: number[] = [];
+    const limits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const limited = await timed(() =>
+        t.app.limiter.check('email', [{ name: 'outage', subject: i, limit: { max: 5, windowMs: 60_000 } }]),
+      );
+      limits.push(limited.ms);
+      const attempt = await timed(() => login(t, user.email, user.password));
+      expect(attempt.value.statusCode).toBe(200);
+      logins.push(attempt.ms);
+      const check = await timed(() => ready(t));
+      expect(check.value.statusCode).toBe(503);
+      expect(check.value.json()).toEqual({ status: 'error', db: 'up', redis: 'down' });
+      checks.push(check.ms);
+    }
+    console.info(
+      `Redis down: login ${logins.map((ms) => ms.toFixed(0)).join('/')} ms, ` +
+        `ready ${checks.map((ms) => ms.toFixed(0)).join('/')} ms, ` +
+        `limiter ${limits.map((ms) => ms.toFixed(1)).join('/')} ms (up: login ${before.ms.toFixed(0)} ms)`,
+    );
+    expect(median(limits)).toBeLessThan(FAST_MS);
+    expect(median(checks)).toBeLessThan(FAST_MS);
+    expect(Math.max(...logins)).toBeLessThan(LOGIN_MS);
+
+    await redis.start();
+    const back = await eventually(async () => (await ready(t)).statusCode === 200);
+    console.info(`ready again ${back.toFixed(0)} ms after Redis returned`);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('starts while Redis is down, reports it, and connects once it is up', async () => {
+    await redis.stop();
+    const started = await timed(() => appOn(redis.url));
+    console.info(`started without Redis in ${started.ms.toFixed(0)} ms`);
+    const t = started.value;
+    const res = await ready(t);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'error', db: 'up', redis: 'down' });
+    const user = await register(t.app);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
+
+    await redis.start();
+    const back = await eventually(async () => (await ready(t)).statusCode === 200);
+    console.info(`ready ${back.toFixed(0)} ms after Redis started`);
+    expect(t.app.redis?.status).toBe('ready');
+  });
+});
