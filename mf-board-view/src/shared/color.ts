@@ -10,19 +10,44 @@ export function parseHex(color: string): [number, number, number] | null {
   ];
 }
 
-/** True when dark text reads better than white on `background` (WCAG relative luminance). */
-export function isLight(background: string): boolean {
-  const rgb = parseHex(background);
-  if (!rgb) return true;
+/** WCAG relative luminance of `color` ('#rrggbb' or '#rgb'); null for anything else. */
+export function luminance(color: string): number | null {
+  const rgb = parseHex(color);
+  if (!rgb) return null;
   const [r, g, b] = rgb.map((value) => {
     const c = value / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** Text colour for `background`. */
+/** WCAG contrast ratio of two colours (1 to 21); 1 when either is not a hex colour. */
+export function contrast(a: string, b: string): number {
+  const la = luminance(a);
+  const lb = luminance(b);
+  if (la === null || lb === null) return 1;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+const DARK_TEXT = '#172033';
+const WHITE = '#ffffff';
+const BLACK = '#000000';
+/** WCAG AA for normal text. */
+const AA = 4.5;
+
+/** True when dark text reads better than white on `background`. */
+export function isLight(background: string): boolean {
+  if (luminance(background) === null) return true;
+  return contrast(DARK_TEXT, background) >= contrast(WHITE, background);
+}
+
+/**
+ * Text colour for `background`, chosen by contrast: white or the product's dark text, whichever
+ * reads better; on mid-tones where neither reaches 4.5:1 (a label colour picked by a user), black,
+ * which always does (against any colour, the better of black and white is at least 4.58:1).
+ */
 export function textOn(background: string): string {
-  return isLight(background) ? '#172033' : '#ffffff';
+  const text = isLight(background) ? DARK_TEXT : WHITE;
+  if (contrast(text, background) >= AA) return text;
+  return contrast(BLACK, background) >= contrast(WHITE, background) ? BLACK : WHITE;
 }

@@ -40,8 +40,12 @@ describe('Dropzone', () => {
     expect(screen.queryByTestId('dropzone-input')).toBeNull();
     // A file dropped meanwhile is not opened by the browser in place of the page.
     expect(fireEvent.drop(placeholder)).toBe(false);
-    await screen.findByTestId('dropzone-input');
-    expect(screen.getByRole('button', { name: 'Загрузить файл' }).getAttribute('aria-busy')).toBeNull();
+    const input = await screen.findByTestId('dropzone-input');
+    const area = screen.getByRole('button', { name: 'Загрузить файл' });
+    expect(area.getAttribute('aria-busy')).toBeNull();
+    // The picker has a name of its own and sits beside the button, not inside it.
+    expect(input.getAttribute('aria-label')).toBe('Загрузить файл');
+    expect(area.contains(input)).toBe(false);
     const a = new File(['a'], 'a.png', { type: 'image/png' });
     const b = new File(['b'], 'b.png', { type: 'image/png' });
     await pick([a, b]);

@@ -63,10 +63,12 @@ export default function DropzoneArea({
           'aria-disabled': disabled || undefined,
         })}
       >
-        <input {...getInputProps({ multiple })} data-testid="dropzone-input" />
         <div className="ui-dropzone__content">{children ?? label}</div>
         {hint && <div className="ui-dropzone__hint">{hint}</div>}
       </div>
+      {/* Beside the area, not in it: an input inside a role=button is a nested control (axe
+          nested-interactive), and the hidden picker still needs a name of its own (axe label). */}
+      <input {...getInputProps({ multiple, 'aria-label': label })} data-testid="dropzone-input" />
       {rejected.length > 0 && (
         <ul className="ui-dropzone__errors" role="alert">
           {rejected.map((line) => (

@@ -3,7 +3,8 @@
  * click (press and release both on the backdrop, so a text selection dragged out does not close it)
  * and on the ✖ button. Focus moves into the dialog, Tab cycles inside it, and on close focus returns
  * to what had it before. Modals stack (a confirmation over a board modal): only the topmost one reacts
- * to Escape and traps Tab.
+ * to Escape and traps Tab. Everything behind the topmost modal is `inert` (the app root, other
+ * children of <body>, the modals below it), so neither Tab, a screen reader nor a click reaches it.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -25,11 +26,48 @@ export interface ModalProps {
   className?: string;
 }
 
-/** Open modals, oldest first: keyboard handling belongs to the last one. */
-const openModals: object[] = [];
+/** Open modals (their backdrops), oldest first: keyboard handling belongs to the last one. */
+const openModals: HTMLElement[] = [];
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** What Tab can actually stop on inside `container`: rendered, not inert, not tabIndex -1. */
+export function tabbables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.tabIndex >= 0 && !element.closest('[inert]') && rendered(element),
+  );
+}
+
+/** Not display:none or visibility:hidden (jsdom, which lacks checkVisibility, counts all as rendered). */
+function rendered(element: HTMLElement): boolean {
+  return typeof element.checkVisibility === 'function'
+    ? element.checkVisibility({ visibilityProperty: true })
+    : true;
+}
+
+/** Elements this module made inert, so closing gives back exactly those and no others. */
+const madeInert = new Set<Element>();
+
+/** Makes everything but the topmost modal inert, or nothing when no modal is open. */
+function applyInert() {
+  for (const element of madeInert) element.removeAttribute('inert');
+  madeInert.clear();
+  const top = openModals[openModals.length - 1];
+  if (!top) return;
+  const mark = (element: Element) => {
+    if (element.hasAttribute('inert')) return;
+    element.setAttribute('inert', '');
+    madeInert.add(element);
+  };
+  // Siblings of every ancestor up to <body>: the app root and anything else on the page.
+  for (let node: HTMLElement = top; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling !== node && sibling.tagName !== 'SCRIPT') mark(sibling);
+    }
+    if (node.parentElement === document.body) break;
+  }
+}
 
 export function Modal({ onClose, title, width = 500, children, ariaLabel, className }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -41,41 +79,60 @@ export function Modal({ onClose, title, width = 500, children, ariaLabel, classN
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector('.ui-modal__body')?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
+    const backdrop = dialog?.parentElement;
+    if (!dialog || !backdrop) return;
+    openModals.push(backdrop);
+    applyInert();
+    const body = dialog.querySelector<HTMLElement>('.ui-modal__body');
+    const [first] = body ? tabbables(body) : [];
+    (first ?? dialog).focus();
 
-    const token = {};
-    openModals.push(token);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (openModals[openModals.length - 1] !== token) return;
+      if (openModals[openModals.length - 1] !== backdrop) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) {
+      if (event.key !== 'Tab') return;
+      const items = tabbables(dialog);
+      const firstItem = items[0];
+      const lastItem = items[items.length - 1];
+      if (!firstItem || !lastItem) {
         event.preventDefault();
+        dialog.focus();
         return;
       }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
       const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !dialog.contains(active))) {
+      // From the ends, or from anywhere outside the list (the dialog itself, <body> after a focused
+      // element was removed), Tab goes round inside the dialog, never to the page or the browser.
+      if (event.shiftKey && (active === firstItem || !items.includes(active as HTMLElement))) {
         event.preventDefault();
         lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !dialog.contains(active))) {
+      } else if (!event.shiftKey && (active === lastItem || !items.includes(active as HTMLElement))) {
         event.preventDefault();
         firstItem.focus();
       }
     };
+    // A focused element removed from the dialog (a deleted comment, a closed editor) leaves focus on
+    // <body>: bring it back to the dialog so the next Tab starts inside it.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null || openModals[openModals.length - 1] !== backdrop) return;
+      queueMicrotask(() => {
+        if (dialog.isConnected && (document.activeElement === document.body || !document.activeElement)) {
+          dialog.focus();
+        }
+      });
+    };
     document.addEventListener('keydown', onKeyDown);
+    dialog.addEventListener('focusout', onFocusOut);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
-      openModals.splice(openModals.indexOf(token), 1);
+      openModals.splice(openModals.indexOf(backdrop), 1);
+      applyInert();
       document.removeEventListener('keydown', onKeyDown);
+      dialog.removeEventListener('focusout', onFocusOut);
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();
     };
