@@ -5,7 +5,6 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
@@ -34,6 +33,7 @@ import notificationMailPlugin from './notifications/plugin.js';
 import notificationRoutes from './notifications/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
+import docsPlugin from './plugins/docs.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
 import queuePlugin from './plugins/queue.js';
@@ -73,7 +73,11 @@ const configPlugin = fp<{ config: Config }>(async (app, { config }) => app.decor
  */
 export function buildApp(config: Config): App {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Readable lines on a terminal (`npm start`, `npm run dev`); JSON lines anywhere else (CI, production).
+      ...(process.stdout.isTTY && !process.env.VITEST && { transport: { target: 'pino-pretty' } }),
+    },
     bodyLimit: config.bodyLimit,
     // Creating an embedded PGlite database and migrating it can take longer than the 10 s default.
     pluginTimeout: 120_000,
@@ -100,12 +104,7 @@ export function buildApp(config: Config): App {
   app.register(configPlugin, { config });
   // gzip or brotli for answers over 1 KB (board payloads), static files included.
   app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Kanban API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
+  app.register(docsPlugin);
   app.register(dbPlugin);
   app.register(redisPlugin);
   app.register(authPlugin);
@@ -139,7 +138,6 @@ export function buildApp(config: Config): App {
   app.register(trashRoutes, { prefix: '/api/trash' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.register(staticPlugin);
   return app;

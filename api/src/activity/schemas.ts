@@ -32,6 +32,8 @@ export const Activity = Type.Object({
 export type Activity = Static<typeof Activity>;
 
 export const ListActivity = {
+  operationId: 'listActivity',
+  summary: "A board's activity feed, newest first",
   tags: ['activity'],
   security: [{ bearer: [] }],
   params: Type.Object({ boardId: Id }),

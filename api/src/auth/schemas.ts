@@ -26,6 +26,9 @@ export type User = Static<typeof User>;
 const Token = Type.Object({ token: Type.String() });
 
 export const Login = {
+  operationId: 'login',
+  summary: 'Sign in with e-mail and password',
+  security: [],
   tags: ['auth'],
   body: Body({
     email: Email,
@@ -35,18 +38,25 @@ export const Login = {
 };
 
 export const Register = {
+  operationId: 'register',
+  summary: 'Create an account and sign in',
+  security: [],
   tags: ['auth'],
   body: Body({ name: Name, email: Email, password: NewPassword, password2: PasswordConfirmation }),
   response: { 200: Token, ...errors(400, 429) },
 };
 
 export const CurrentUser = {
+  operationId: 'getCurrentUser',
+  summary: 'The signed-in user',
   tags: ['auth'],
   security: [{ bearer: [] }],
   response: { 200: User, ...errors(401) },
 };
 
 export const Edit = {
+  operationId: 'editProfile',
+  summary: "Change the signed-in user's name or e-mail",
   tags: ['auth'],
   security: [{ bearer: [] }],
   body: Body({
@@ -62,6 +72,8 @@ export const Edit = {
 };
 
 export const ChangePassword = {
+  operationId: 'changePassword',
+  summary: 'Change the password (retires earlier tokens)',
   tags: ['auth'],
   security: [{ bearer: [] }],
   body: Body({

@@ -64,6 +64,8 @@ export type BoardSettings = Static<typeof BoardSettings>;
 const BoardParams = Type.Object({ boardId: Id });
 
 export const ListBoards = {
+  operationId: 'listBoards',
+  summary: "The user's boards",
   tags: ['boards'],
   security,
   querystring: Type.Object({ sort: Type.Optional(Sort) }),
@@ -71,6 +73,8 @@ export const ListBoards = {
 };
 
 export const CreateBoard = {
+  operationId: 'createBoard',
+  summary: 'Create a board',
   tags: ['boards'],
   security,
   body: Body({ name: BoardName, color: Type.Optional(Color), sort: Type.Optional(Sort) }),
@@ -81,6 +85,8 @@ const FilterValues = <T extends Parameters<typeof Type.Array>[0]>(item: T, messa
   Type.Optional(Type.Array(item, { maxItems: 100, 'x-error': message }));
 
 export const GetBoard = {
+  operationId: 'getBoard',
+  summary: 'A board with its columns, tasks, labels and members',
   tags: ['boards'],
   security,
   params: BoardParams,
@@ -112,6 +118,8 @@ export type BoardFilter = {
 };
 
 export const EditBoard = {
+  operationId: 'editBoard',
+  summary: "Change a board's name or colour",
   tags: ['boards'],
   security,
   params: BoardParams,
@@ -130,6 +138,8 @@ export const EditBoard = {
 };
 
 export const DeleteBoard = {
+  operationId: 'deleteBoard',
+  summary: 'Delete a board (restorable for a while)',
   tags: ['boards'],
   security,
   params: BoardParams,
@@ -147,6 +157,8 @@ export const DeletedBoard = Type.Object({
 export type DeletedBoard = Static<typeof DeletedBoard>;
 
 export const ListDeletedBoards = {
+  operationId: 'listDeletedBoards',
+  summary: 'Deleted boards the user may restore',
   tags: ['boards'],
   security,
   description: 'Boards the caller created and deleted in the last 30 days, newest first.',
@@ -154,6 +166,8 @@ export const ListDeletedBoards = {
 };
 
 export const RestoreBoard = {
+  operationId: 'restoreBoard',
+  summary: 'Restore a deleted board',
   tags: ['boards'],
   security,
   description: 'The creator brings a deleted board back, as it was, for all its members.',

@@ -9,12 +9,16 @@ const MaybeFeedUrl = Type.Object({
 });
 
 export const GetFeedUrl = {
+  operationId: 'getCalendarFeedUrl',
+  summary: "The address of the user's calendar feed",
   ...common,
   security: [{ bearer: [] }],
   response: { 200: MaybeFeedUrl, ...errors(401) },
 };
 
 export const NewFeedUrl = {
+  operationId: 'renewCalendarFeedUrl',
+  summary: 'Issue a new calendar feed address (the old one stops working)',
   ...common,
   security: [{ bearer: [] }],
   description: 'Makes a new secret address for the feed; the previous one stops working.',
@@ -22,6 +26,8 @@ export const NewFeedUrl = {
 };
 
 export const DeleteFeedUrl = {
+  operationId: 'deleteCalendarFeedUrl',
+  summary: 'Turn the calendar feed off',
   ...common,
   security: [{ bearer: [] }],
   description: 'Turns the feed off: its address stops working.',
@@ -29,6 +35,8 @@ export const DeleteFeedUrl = {
 };
 
 export const Feed = {
+  operationId: 'getCalendarFeed',
+  summary: 'The iCalendar feed of due dates, by its secret token',
   ...common,
   security: [],
   description:

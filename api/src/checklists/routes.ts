@@ -92,10 +92,10 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const changeItem = changeFound(findItem);
 
   app.post(
-    '/:boardId/:taskId',
+    '/:boardId/:id',
     { schema: CreateChecklist, preValidation: normalize({ title: 'trim' }) },
     async (request, reply) => {
-      const { boardId, taskId } = request.params;
+      const { boardId, id: taskId } = request.params;
       const findTaskRef = async (trx: Transaction<Database>, board: number, id: number) =>
         (await findTask(trx, board, id)) ? { taskId: id } : null;
       return changeFound(findTaskRef)(boardId, taskId, request, reply, async (trx, _task, changes) => {
@@ -106,10 +106,10 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/:boardId/:checklistId',
+    '/:boardId/:id',
     { schema: EditChecklist, preValidation: normalize({ title: 'trim' }) },
     async (request, reply) => {
-      const { boardId, checklistId } = request.params;
+      const { boardId, id: checklistId } = request.params;
       return changeList(boardId, checklistId, request, reply, async (trx, list, changes) => {
         await updateChecklist(trx, list, request.body);
         const { title } = request.body;
@@ -124,8 +124,8 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/:boardId/:checklistId', { schema: DeleteChecklist }, async (request, reply) => {
-    const { boardId, checklistId } = request.params;
+  app.delete('/:boardId/:id', { schema: DeleteChecklist }, async (request, reply) => {
+    const { boardId, id: checklistId } = request.params;
     return changeList(boardId, checklistId, request, reply, async (trx, list, changes) => {
       await deleteChecklist(trx, list);
       changes.record('checklist.deleted', { taskId: list.taskId, data: { checklistTitle: list.title } });
@@ -133,10 +133,10 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(
-    '/item/:boardId/:checklistId',
+    '/item/:boardId/:id',
     { schema: CreateItem, preValidation: normalize({ text: 'trim' }) },
     async (request, reply) => {
-      const { boardId, checklistId } = request.params;
+      const { boardId, id: checklistId } = request.params;
       return changeList(boardId, checklistId, request, reply, async (trx, list, changes) => {
         await createItem(trx, boardId, list, request.body.text);
         changes.record('checklist.item-added', {
@@ -148,10 +148,10 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/item/:boardId/:itemId',
+    '/item/:boardId/:id',
     { schema: EditItem, preValidation: normalize({ text: 'trim' }) },
     async (request, reply) => {
-      const { boardId, itemId } = request.params;
+      const { boardId, id: itemId } = request.params;
       const { assigneeId, ...rest } = request.body;
       return changeItem(boardId, itemId, request, reply, async (trx, item, changes) => {
         const assignee = assigneeId === undefined || assigneeId === null ? assigneeId : toId(assigneeId);
@@ -164,8 +164,8 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete('/item/:boardId/:itemId', { schema: DeleteItem }, async (request, reply) => {
-    const { boardId, itemId } = request.params;
+  app.delete('/item/:boardId/:id', { schema: DeleteItem }, async (request, reply) => {
+    const { boardId, id: itemId } = request.params;
     return changeItem(boardId, itemId, request, reply, async (trx, item, changes) => {
       await deleteItem(trx, item);
       changes.record('checklist.item-deleted', { taskId: item.taskId, data: itemData(item) });

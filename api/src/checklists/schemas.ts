@@ -25,37 +25,52 @@ const AssigneeId = Type.Union([BodyId(MESSAGES.assignee), Type.Null()], {
 const common = { tags: ['checklists'], security: [{ bearer: [] }] };
 /** Every call but the conversion answers the task as GET /api/task/{boardId}/{taskId} does. */
 const answer = { 200: TaskDetail, ...errors(400, 401, 403, 404) };
+/**
+ * Creating and changing share a path (`/{boardId}/{id}`, `/item/{boardId}/{id}`), so the last
+ * parameter has one name: the parent for POST, the checklist or item itself for PUT and DELETE.
+ */
+const IdOf = (what: string) => Type.Integer({ ...Id, description: what });
 
 export const CreateChecklist = {
+  operationId: 'createChecklist',
+  summary: 'Add a checklist to a task',
   ...common,
-  params: Type.Object({ boardId: Id, taskId: Id }),
+  params: Type.Object({ boardId: Id, id: IdOf('the task') }),
   body: Body({ title: Title }),
   response: answer,
 };
 
 export const EditChecklist = {
+  operationId: 'editChecklist',
+  summary: 'Rename a checklist',
   ...common,
-  params: Type.Object({ boardId: Id, checklistId: Id }),
+  params: Type.Object({ boardId: Id, id: IdOf('the checklist') }),
   body: Body({ title: Type.Optional(Title), position: Type.Optional(Position) }),
   response: answer,
 };
 
 export const DeleteChecklist = {
+  operationId: 'deleteChecklist',
+  summary: 'Delete a checklist',
   ...common,
-  params: Type.Object({ boardId: Id, checklistId: Id }),
+  params: Type.Object({ boardId: Id, id: IdOf('the checklist') }),
   response: answer,
 };
 
 export const CreateItem = {
+  operationId: 'createChecklistItem',
+  summary: 'Add an item to a checklist',
   ...common,
-  params: Type.Object({ boardId: Id, checklistId: Id }),
+  params: Type.Object({ boardId: Id, id: IdOf('the checklist') }),
   body: Body({ text: Text }),
   response: answer,
 };
 
 export const EditItem = {
+  operationId: 'editChecklistItem',
+  summary: 'Change, tick or move a checklist item',
   ...common,
-  params: Type.Object({ boardId: Id, itemId: Id }),
+  params: Type.Object({ boardId: Id, id: IdOf('the item') }),
   body: Body({
     text: Type.Optional(Text),
     done: Type.Optional(Type.Boolean({ 'x-error': 'Некорректное значение' })),
@@ -66,12 +81,16 @@ export const EditItem = {
 };
 
 export const DeleteItem = {
+  operationId: 'deleteChecklistItem',
+  summary: 'Delete a checklist item',
   ...common,
-  params: Type.Object({ boardId: Id, itemId: Id }),
+  params: Type.Object({ boardId: Id, id: IdOf('the item') }),
   response: answer,
 };
 
 export const ItemToTask = {
+  operationId: 'convertChecklistItemToTask',
+  summary: 'Turn a checklist item into a task',
   ...common,
   params: Type.Object({ boardId: Id, itemId: Id }),
   response: {

@@ -17,6 +17,8 @@ export const MENTIONS_ERROR = 'Упомянуть можно только уча
 const common = { tags: ['comments'], security: [{ bearer: [] }] };
 
 export const CreateComment = {
+  operationId: 'createComment',
+  summary: 'Comment on a task',
   ...common,
   body: Body({
     boardId: BodyId(),
@@ -29,6 +31,8 @@ export const CreateComment = {
 };
 
 export const DeleteComment = {
+  operationId: 'deleteComment',
+  summary: 'Delete a comment',
   ...common,
   params: Type.Object({ boardId: Id, commentId: Id }),
   response: { 200: Success, ...errors(400, 401, 403, 404) },

@@ -24,7 +24,7 @@ import {
   SNIFF_BYTES,
 } from './content.js';
 import { findFileByKey } from './repository.js';
-import { GetObject, MESSAGES, PutObject } from './schemas.js';
+import { GetObject, MESSAGES, PostObject, PutObject } from './schemas.js';
 import type { LinkSigner, UploadGrant, Verdict } from './signing.js';
 
 /** Served files can never run as a page of the site, whatever their bytes or type. */
@@ -117,7 +117,7 @@ const objectRoutes: FastifyPluginAsyncTypebox<{ signer: LinkSigner }> = async (a
     return { success: true as const };
   });
 
-  app.post('/*', { schema: PutObject, ...raw }, async (request) => {
+  app.post('/*', { schema: PostObject, ...raw }, async (request) => {
     const grant = uploadGrant(request);
     if (!request.isMultipart()) throw refuse(415, { message: MESSAGES.wrongType });
     // One byte past the signed size reaches put, which then refuses it (busboy would only truncate).

@@ -43,10 +43,16 @@ const ContentType = Type.String({ maxLength: 255, 'x-error': MESSAGES.type });
 const Size = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, 'x-error': MESSAGES.size });
 const Signature = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', 'x-error': MESSAGES.badSignature });
 const Expires = Type.Integer({ minimum: 0, 'x-error': MESSAGES.badSignature });
-const ObjectParams = Type.Object({ '*': Type.String() });
+const ObjectParams = Type.Object({
+  '*': Type.String({
+    description: 'the object key as the signed link gives it; it may contain slashes (`avatars/<name>`)',
+  }),
+});
 const Url = Type.Object({ url: Type.String() });
 
 export const UploadLink = {
+  operationId: 'getFileUploadLink',
+  summary: 'A signed link to upload a task attachment to',
   ...common,
   querystring: Type.Object({ name: FileName, boardId: Id, taskId: Id, type: ContentType, size: Size }),
   response: { 200: Url, ...errors(400, 401, 403, 404) },
@@ -54,13 +60,25 @@ export const UploadLink = {
 
 /** PUT (raw body) and POST (multipart/form-data with one `file` part) of a signed upload link. */
 export const PutObject = {
+  operationId: 'putObject',
+  summary: 'Upload the bytes of a signed upload link (raw body)',
+  security: [],
   ...signed,
   params: ObjectParams,
   querystring: Type.Object({ size: Size, type: ContentType, expires: Expires, signature: Signature }),
   response: { 200: Success, ...errors(400, 403, 404, 409, 413, 415) },
 };
 
+export const PostObject = {
+  ...PutObject,
+  operationId: 'postObject',
+  summary: 'Upload the bytes of a signed upload link (multipart/form-data, one `file` part)',
+};
+
 export const GetObject = {
+  operationId: 'getObject',
+  summary: 'Download a file by its signed link, or an avatar',
+  security: [],
   ...signed,
   params: ObjectParams,
   querystring: Type.Object({ expires: Type.Optional(Expires), signature: Type.Optional(Signature) }),
@@ -71,6 +89,8 @@ export const GetObject = {
 };
 
 export const AddFile = {
+  operationId: 'addFile',
+  summary: 'Attach an uploaded file to a task',
   ...common,
   body: Body({
     boardId: BodyId(),
@@ -87,12 +107,16 @@ export const AddFile = {
 };
 
 export const GetFile = {
+  operationId: 'getFileLink',
+  summary: 'A short-lived signed link to download an attachment',
   ...common,
   querystring: Type.Object({ id: Id }),
   response: { 200: Url, ...errors(400, 401, 403, 404) },
 };
 
 export const DeleteFile = {
+  operationId: 'deleteFile',
+  summary: 'Remove an attachment from a task',
   ...common,
   params: Type.Object({ boardId: Id, id: Id }),
   response: {
@@ -102,6 +126,8 @@ export const DeleteFile = {
 };
 
 export const AvatarUploadLink = {
+  operationId: 'getAvatarUploadLink',
+  summary: 'A signed link to upload an avatar to',
   ...common,
   querystring: Type.Object({ name: FileName, type: ContentType, size: Size }),
   response: {
@@ -111,6 +137,8 @@ export const AvatarUploadLink = {
 };
 
 export const AddAvatar = {
+  operationId: 'setAvatar',
+  summary: 'Make an uploaded picture the avatar',
   ...common,
   body: Body({ url: Type.String({ minLength: 1, maxLength: 2000, 'x-error': MESSAGES.url }) }),
   response: { 200: User, ...errors(400, 401) },

@@ -6,6 +6,9 @@ import { pingDatabase } from './repository.js';
 const CHECK_TIMEOUT_MS = 2000;
 
 const Live = {
+  operationId: 'live',
+  summary: 'Liveness: the process answers',
+  security: [],
   tags: ['health'],
   response: { 200: Type.Object({ status: Type.Literal('ok') }) },
 };
@@ -15,7 +18,13 @@ const Readiness = Type.Object({
   db: Type.Union([Type.Literal('up'), Type.Literal('down')]),
   redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
 });
-const Ready = { tags: ['health'], response: { 200: Readiness, 503: Readiness } };
+const Ready = {
+  operationId: 'ready',
+  summary: 'Readiness: the database and Redis answer',
+  security: [],
+  tags: ['health'],
+  response: { 200: Readiness, 503: Readiness },
+};
 
 async function up(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;

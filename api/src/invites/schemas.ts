@@ -10,12 +10,16 @@ export const Invitation = Type.Object({
 export type Invitation = Static<typeof Invitation>;
 
 export const ListInvitations = {
+  operationId: 'listInvitations',
+  summary: 'Invitations waiting for the user',
   tags: ['invitations'],
   security,
   response: { 200: Type.Array(Invitation), ...errors(401) },
 };
 
 export const SendInvitation = {
+  operationId: 'sendInvitation',
+  summary: 'Invite a user to a board by e-mail',
   tags: ['invitations'],
   security,
   body: Body({ boardId: Id, email: Email }),
@@ -23,6 +27,8 @@ export const SendInvitation = {
 };
 
 export const AcceptInvitation = {
+  operationId: 'acceptInvitation',
+  summary: 'Accept an invitation',
   tags: ['invitations'],
   security,
   params: Type.Object({ inviteId: Id }),
@@ -30,6 +36,8 @@ export const AcceptInvitation = {
 };
 
 export const RejectInvitation = {
+  operationId: 'rejectInvitation',
+  summary: 'Decline an invitation',
   tags: ['invitations'],
   security,
   params: Type.Object({ boardId: Id, userId: Id }),
@@ -37,6 +45,8 @@ export const RejectInvitation = {
 };
 
 export const CancelInvitation = {
+  operationId: 'cancelInvitation',
+  summary: 'Withdraw an invitation',
   tags: ['invitations'],
   security,
   params: Type.Object({

@@ -21,6 +21,8 @@ const Title = Type.String({ minLength: 1, maxLength: 100, 'x-error': 'Введи
 const common = { tags: ['labels'], security: [{ bearer: [] }] };
 
 export const CreateLabel = {
+  operationId: 'createLabel',
+  summary: 'Add a label to a board',
   ...common,
   params: Type.Object({ boardId: Id }),
   body: Body({ title: Title, color: Type.Optional(Color) }),
@@ -28,6 +30,8 @@ export const CreateLabel = {
 };
 
 export const EditLabel = {
+  operationId: 'editLabel',
+  summary: "Change a label's name or colour",
   ...common,
   params: Type.Object({ boardId: Id, labelId: Id }),
   body: Body({
@@ -40,6 +44,8 @@ export const EditLabel = {
 };
 
 export const DeleteLabel = {
+  operationId: 'deleteLabel',
+  summary: 'Delete a label',
   ...common,
   params: Type.Object({ boardId: Id, labelId: Id }),
   response: { 200: Success, ...errors(400, 401, 403, 404) },

@@ -13,6 +13,8 @@ export const Member = Type.Object({
 export type Member = Static<typeof Member>;
 
 export const RemoveMember = {
+  operationId: 'removeMember',
+  summary: 'Remove a member from a board, or leave it',
   tags: ['members'],
   security: [{ bearer: [] }],
   params: Type.Object({ boardId: Id, userId: Id }),

@@ -10,6 +10,8 @@ export const MyTask = Type.Object({
 export type MyTask = Static<typeof MyTask>;
 
 export const ListMyTasks = {
+  operationId: 'listMyTasks',
+  summary: 'Tasks assigned to the user on all boards',
   tags: ['tasks'],
   security: [{ bearer: [] }],
   description:

@@ -44,6 +44,8 @@ export const UnreadCount = Type.Object({
 const common = { tags: ['notifications'], security: [{ bearer: [] }] };
 
 export const ListNotifications = {
+  operationId: 'listNotifications',
+  summary: "The user's notifications, newest first",
   ...common,
   description: `Newest first, ${PAGE_SIZE} a page; \`before\` (an id) gives the page after that notification.`,
   querystring: Type.Object({ before: Type.Optional(Id) }),
@@ -51,11 +53,15 @@ export const ListNotifications = {
 };
 
 export const GetUnread = {
+  operationId: 'countUnreadNotifications',
+  summary: 'How many notifications are unread',
   ...common,
   response: { 200: UnreadCount, ...errors(401) },
 };
 
 export const MarkRead = {
+  operationId: 'markNotificationsRead',
+  summary: 'Mark notifications as read',
   ...common,
   description: "Marks the caller's notifications among `ids` read (other ids are ignored).",
   body: Body({
@@ -65,6 +71,8 @@ export const MarkRead = {
 };
 
 export const MarkAllRead = {
+  operationId: 'markAllNotificationsRead',
+  summary: 'Mark every notification as read',
   ...common,
   response: { 200: UnreadCount, ...errors(401) },
 };

@@ -62,9 +62,13 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The API reference page and its assets (src/plugins/docs.ts). */
+const DOCS_PREFIX = '/api/docs';
+
 export function requiresAuth(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   if (route === undefined || !route.startsWith('/api/')) return false;
+  if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) return false;
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   return !PUBLIC_ROUTES.has(`${method} ${route}`);
 }

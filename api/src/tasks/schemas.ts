@@ -100,6 +100,8 @@ const TaskParams = Type.Object({ boardId: Id, taskId: Id });
 const TaskRef = { boardId: BodyId(), taskId: BodyId() };
 
 export const CreateTask = {
+  operationId: 'createTask',
+  summary: 'Add a task to a column',
   ...common,
   body: Body({
     boardId: BodyId(),
@@ -113,12 +115,16 @@ export const CreateTask = {
 };
 
 export const GetTask = {
+  operationId: 'getTask',
+  summary: 'A task with its comments, files and checklists',
   ...common,
   params: TaskParams,
   response: { 200: TaskDetail, ...errors(400, 401, 403, 404) },
 };
 
 export const EditTask = {
+  operationId: 'editTask',
+  summary: 'Change a task',
   ...common,
   body: Body({
     ...TaskRef,
@@ -141,12 +147,16 @@ export const EditTask = {
 };
 
 export const DeleteTask = {
+  operationId: 'deleteTask',
+  summary: 'Delete a task (to the trash)',
   ...common,
   params: TaskParams,
   response: { 200: Success, ...errors(400, 401, 403, 404) },
 };
 
 export const MoveTask = {
+  operationId: 'moveTask',
+  summary: 'Move a task within or between columns',
   ...common,
   body: Body({
     ...TaskRef,

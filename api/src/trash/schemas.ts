@@ -30,6 +30,8 @@ const common = { tags: ['trash'], security: [{ bearer: [] }] };
 const BoardParams = Type.Object({ boardId: Id });
 
 export const ListTrash = {
+  operationId: 'listTrash',
+  summary: "A board's deleted tasks, columns, labels and comments",
   ...common,
   description: `The board's deleted tasks, columns, labels and comments, newest first; each is erased ${TRASH_DAYS} days after its deletion.`,
   params: BoardParams,
@@ -37,6 +39,8 @@ export const ListTrash = {
 };
 
 export const RestoreTrash = {
+  operationId: 'restoreFromTrash',
+  summary: 'Restore an item from the trash',
   ...common,
   description:
     'Puts the item back where it was (a task into its column at its position, with its comments, files, labels, assignees, checklists and watchers; a column with its tasks). 409 when its column is itself deleted.',
@@ -49,6 +53,8 @@ export const RestoreTrash = {
 };
 
 export const EmptyTrash = {
+  operationId: 'emptyTrash',
+  summary: "Empty a board's trash",
   ...common,
   description: "The board's creator erases everything in its trash, files included.",
   params: BoardParams,

@@ -3,6 +3,8 @@ import { BodyId } from '../ids.js';
 import { Body, errors } from '../schemas.js';
 
 export const WatchTask = {
+  operationId: 'watchTask',
+  summary: 'Start or stop watching a task',
   tags: ['tasks'],
   security: [{ bearer: [] }],
   description:
