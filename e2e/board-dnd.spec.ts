@@ -119,7 +119,9 @@ test.describe('drag and drop', () => {
     await expect(cardTitles(page, 'Нужно сделать')).toHaveCount(0);
     await expect(cardTitles(page, 'В работе')).toHaveText(['Уже в работе', 'Сделать доступным']);
     // Screen readers hear the drop; the card did not open either.
-    const announcement = page.getByRole('status').filter({ hasText: /^Перемещено\.$/ });
+    const announcement = page
+      .getByRole('status')
+      .filter({ hasText: /^Карточка опущена\. В «В работе», 2 из 2\.$/ });
     await expect(announcement).toHaveCount(1);
     await expect(page).toHaveURL(`/board/${boardId}`);
 

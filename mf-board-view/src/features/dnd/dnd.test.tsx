@@ -4,7 +4,9 @@ import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { createBoardStore } from '../../shared/board-store';
 import { makeBoard, makeTask } from '../../test/utils';
+import { cardPlace, cardUnmoved, columnPlace, UNCHANGED } from './model/announce';
 import { commitColumnOrder, commitTaskMove } from './model/commit';
+import { columnKey } from './model/ids';
 import { buildMoveRequest, moveAcross, settleMove } from './model/move';
 import { KEYBOARD_STEP, keyboardCoordinates } from './model/sensors';
 
@@ -59,7 +61,10 @@ describe('moving cards', () => {
   });
 
   it('moves the keyboard-dragged item by 25 px per arrow key', () => {
-    const context = { currentCoordinates: { x: 100, y: 100 } } as Parameters<typeof keyboardCoordinates>[1];
+    const context = {
+      currentCoordinates: { x: 100, y: 100 },
+      context: { collisionRect: null },
+    } as unknown as Parameters<typeof keyboardCoordinates>[1];
     const key = (code: string) => keyboardCoordinates({ code } as KeyboardEvent, context);
     expect(KEYBOARD_STEP).toBe(25);
     expect(key('ArrowDown')).toEqual({ x: 100, y: 125 });
@@ -67,6 +72,102 @@ describe('moving cards', () => {
     expect(key('ArrowRight')).toEqual({ x: 125, y: 100 });
     expect(key('ArrowLeft')).toEqual({ x: 75, y: 100 });
     expect(key('KeyA')).toBeUndefined();
+  });
+});
+
+describe('keyboard coordinator with Ctrl', () => {
+  // Three columns 300 px wide, 12 px apart; a 40 px head (the top zone); cards 60 px high, 8 px apart.
+  const rect = (left: number, top: number, width: number, height: number) => ({
+    left,
+    top,
+    width,
+    height,
+    right: left + width,
+    bottom: top + height,
+  });
+  const cards: Record<string, string[]> = { a: ['1', '2', '3'], b: ['4'], c: [] };
+  const containers: { id: string; data: { current: unknown } }[] = [];
+  const rects = new Map<string, ReturnType<typeof rect>>();
+  ['a', 'b', 'c'].forEach((columnId, column) => {
+    const left = 16 + column * 312;
+    containers.push({ id: columnKey(columnId), data: { current: { type: 'column', columnId } } });
+    rects.set(columnKey(columnId), rect(left, 100, 300, 400));
+    containers.push({ id: `top:${columnId}`, data: { current: { type: 'top', columnId } } });
+    rects.set(`top:${columnId}`, rect(left, 100, 300, 40));
+    (cards[columnId] ?? []).forEach((taskId, index) => {
+      containers.push({
+        id: taskId,
+        data: { current: { type: 'task', taskId, sortable: { containerId: columnId } } },
+      });
+      rects.set(taskId, rect(left + 8, 142 + index * 68, 284, 60));
+    });
+  });
+  /** Where the dragged card's centre goes for `code` with Ctrl, from the card rect `from`. */
+  const jump = (code: string, active: string, from: ReturnType<typeof rect>) => {
+    const next = keyboardCoordinates(
+      { code, ctrlKey: true } as KeyboardEvent,
+      {
+        active,
+        currentCoordinates: { x: from.left, y: from.top },
+        context: {
+          active: { id: active, data: { current: { type: 'task', taskId: active } } },
+          collisionRect: from,
+          droppableRects: rects,
+          droppableContainers: { getEnabled: () => containers },
+        },
+      } as unknown as Parameters<typeof keyboardCoordinates>[1],
+    );
+    return next && { x: next.x + from.width / 2, y: next.y + from.height / 2 };
+  };
+  const at = (id: string) => rects.get(id) as ReturnType<typeof rect>;
+  const centre = (id: string) => ({ x: at(id).left + 142, y: at(id).top + 30 });
+
+  it('jumps to the same slot of the next or previous column, or to its end, or under an empty head', () => {
+    expect(jump('ArrowRight', '1', at('1'))).toEqual(centre('4'));
+    // The second card of 'a' into 'b', which has one card: after it.
+    expect(jump('ArrowRight', '2', at('2'))).toEqual({ x: centre('4').x, y: at('4').bottom + 30 });
+    // Into the empty column: just under its head.
+    expect(jump('ArrowRight', '4', at('4'))).toEqual({ x: 16 + 2 * 312 + 150, y: 140 + 30 });
+    expect(jump('ArrowLeft', '4', at('4'))).toEqual(centre('1'));
+    expect(jump('ArrowLeft', '1', at('1'))).toBeUndefined();
+  });
+
+  it('jumps to the next or previous slot of its column, counting its own start', () => {
+    expect(jump('ArrowDown', '1', at('1'))).toEqual(centre('2'));
+    expect(jump('ArrowDown', '1', at('2'))).toEqual(centre('3'));
+    expect(jump('ArrowUp', '1', at('2'))).toEqual(centre('1'));
+    expect(jump('ArrowDown', '3', at('3'))).toBeUndefined();
+  });
+
+  it('moves by 25 px without Ctrl', () => {
+    const next = keyboardCoordinates(
+      { code: 'ArrowRight' } as KeyboardEvent,
+      {
+        active: '1',
+        currentCoordinates: { x: 10, y: 10 },
+        context: { collisionRect: at('1') },
+      } as unknown as Parameters<typeof keyboardCoordinates>[1],
+    );
+    expect(next).toEqual({ x: 35, y: 10 });
+  });
+});
+
+describe('announcements', () => {
+  const names: Record<string, string> = { a: 'Нужно сделать', b: 'Готово' };
+  const name = (columnId: string) => names[columnId] ?? '';
+
+  it('names the column and the position', () => {
+    expect(cardPlace({ a: ['1', '2'], b: ['3', '4', '5', '6', '7'] }, '4', name)).toBe('В «Готово», 2 из 5');
+    expect(cardPlace({ a: ['1'] }, '9', name)).toBeNull();
+    expect(columnPlace(['x', 'y', 'z'], 'y')).toBe('Место 2 из 3');
+  });
+
+  it('tells an unchanged drop from a move', () => {
+    const start = { a: ['1', '2'], b: ['3'] };
+    expect(cardUnmoved(start, start, '1')).toBe(true);
+    expect(cardUnmoved(start, { a: ['2', '1'], b: ['3'] }, '1')).toBe(false);
+    expect(cardUnmoved(start, { a: ['2'], b: ['1', '3'] }, '1')).toBe(false);
+    expect(UNCHANGED).toBe('Без изменений');
   });
 });
 

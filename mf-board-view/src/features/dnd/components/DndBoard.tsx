@@ -17,8 +17,9 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import type { Column } from 'api/contract';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
+import { cardPlace, cardUnmoved, columnPlace, screenReaderInstructions, UNCHANGED } from '../model/announce';
 import { boardCollision } from '../model/collision';
 import { createColumnVisibility } from '../model/column-visibility';
 import { commitColumnOrder, commitTaskMove } from '../model/commit';
@@ -30,7 +31,7 @@ import { type ColumnRenderers, SortableColumn } from './SortableColumn';
 import './dnd.css';
 
 type DragState =
-  | { type: 'task'; id: string; items: ColumnItems }
+  | { type: 'task'; id: string; items: ColumnItems; start: ColumnItems }
   | { type: 'column'; id: string; order: string[] };
 
 const NO_IDS: string[] = [];
@@ -47,25 +48,6 @@ function toTarget(active: Active, over: Over): DropTarget | null {
   if (data.type === 'task') return { type: 'task', id: data.taskId, below: isBelow(active, over) };
   return { type: data.type, columnId: data.columnId };
 }
-
-const announcements: Announcements = {
-  onDragStart: ({ active }) =>
-    dragData(active.data.current)?.type === 'column' ? 'Колонка взята.' : 'Карточка взята.',
-  onDragOver: ({ over }) => {
-    const data = dragData(over?.data.current);
-    if (!data) return 'Вне колонок.';
-    if (data.type === 'top') return 'В начало колонки.';
-    if (data.type === 'bottom') return 'В конец колонки.';
-    return data.type === 'task' ? 'Над карточкой.' : 'Над колонкой.';
-  },
-  onDragEnd: ({ over }) => (over ? 'Перемещено.' : 'Отпущено вне колонок: ничего не изменилось.'),
-  onDragCancel: () => 'Перетаскивание отменено.',
-};
-
-const screenReaderInstructions = {
-  draggable:
-    'Пробел берёт карточку или колонку, стрелки двигают её, пробел или Enter опускают, Escape отменяет. Enter на карточке открывает её.',
-};
 
 export interface DndBoardProps extends ColumnRenderers {
   /** Rendered after the last column ('Создать новую колонку'). */
@@ -85,6 +67,26 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   }, []);
   const setActiveTaskId = useDragStore((state) => state.setActiveTaskId);
   const sensors = useBoardSensors();
+  // dnd-kit calls onDragOver and onDragEnd before it asks for their announcement, so the handlers leave
+  // the text here and the announcements read it.
+  const spoken = useRef('');
+  const lastPlace = useRef('');
+  const announcements = useMemo<Announcements>(
+    () => ({
+      onDragStart: () => spoken.current,
+      onDragOver: () => spoken.current,
+      onDragEnd: () => spoken.current,
+      onDragCancel: ({ active }) =>
+        dragData(active.data.current)?.type === 'column'
+          ? 'Перетаскивание отменено. Колонка осталась на месте.'
+          : 'Перетаскивание отменено. Карточка осталась на месте.',
+    }),
+    [],
+  );
+  const columnName = useCallback(
+    (columnId: string) => store.getState().board?.columns[columnId]?.name ?? '',
+    [store],
+  );
   const [columnVisibility] = useState(createColumnVisibility);
   useEffect(() => () => columnVisibility.disconnect(), [columnVisibility]);
 
@@ -101,40 +103,69 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     if (!data || !board) return;
     if (data.type === 'column') {
       setDrag({ type: 'column', id: data.columnId, order: board.columnOrder });
+      spoken.current = `Колонка «${columnName(data.columnId)}» взята. ${columnPlace(board.columnOrder, data.columnId)}.`;
     } else if (data.type === 'task') {
       const items: ColumnItems = {};
       for (const id of board.columnOrder) items[id] = board.columns[id]?.taskIds ?? [];
-      setDrag({ type: 'task', id: data.taskId, items });
+      setDrag({ type: 'task', id: data.taskId, items, start: items });
       setActiveTaskId(data.taskId);
+      lastPlace.current = `${cardPlace(items, data.taskId, columnName)}.`;
+      spoken.current = `Карточка взята. ${lastPlace.current}`;
     }
   };
 
   const onDragOver = ({ active, over }: DragOverEvent) => {
-    if (!over) return;
-    const target = toTarget(active, over);
-    if (!target) return;
     const current = dragRef.current;
-    if (current?.type !== 'task') return;
+    const target = over ? toTarget(active, over) : null;
+    if (!current) return;
+    if (current.type === 'column') {
+      const overData = dragData(over?.data.current);
+      if (overData?.type !== 'column') {
+        spoken.current = 'Вне колонок.';
+        return;
+      }
+      const order = arrayMove(
+        current.order,
+        current.order.indexOf(current.id),
+        current.order.indexOf(overData.columnId),
+      );
+      spoken.current = `${columnPlace(order, current.id)}.`;
+      return;
+    }
+    if (!target) {
+      spoken.current = 'Вне колонок.';
+      return;
+    }
     const items = moveAcross(current.items, current.id, target);
     if (items !== current.items) setDrag({ ...current, items });
+    const settled = settleMove(items, current.id, target);
+    const place = `${cardPlace(settled?.items ?? items, current.id, columnName)}.`;
+    // Over its own place right after the pickup: the pickup text (which names it) stays.
+    if (place !== lastPlace.current) spoken.current = place;
+    lastPlace.current = place;
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = dragRef.current;
     end();
+    spoken.current = over ? UNCHANGED : `${UNCHANGED}: отпущено вне колонок.`;
     if (!current || !over) return;
     if (current.type === 'column') {
       const overData = dragData(over.data.current);
       if (overData?.type !== 'column') return;
       const from = current.order.indexOf(current.id);
       const to = current.order.indexOf(overData.columnId);
-      if (from >= 0 && to >= 0 && from !== to)
-        void commitColumnOrder(store, arrayMove(current.order, from, to));
+      if (from >= 0 && to >= 0 && from !== to) {
+        const order = arrayMove(current.order, from, to);
+        spoken.current = `Колонка опущена. ${columnPlace(order, current.id)}.`;
+        void commitColumnOrder(store, order);
+      }
       return;
     }
     const target = toTarget(active, over);
     const settled = target ? settleMove(current.items, current.id, target) : null;
-    if (settled) {
+    if (settled && !cardUnmoved(current.start, settled.items, current.id)) {
+      spoken.current = `Карточка опущена. ${cardPlace(settled.items, current.id, columnName)}.`;
       void commitTaskMove(store, current.id, settled.columnId, settled.items[settled.columnId] ?? []);
     }
   };
