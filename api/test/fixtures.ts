@@ -166,6 +166,7 @@ export const MB = 'x'.repeat(1024 * 1024);
 /** Field-keyed error messages of a refused call. */
 export type Errors = Record<string, string>;
 export const NOT_FOUND = { status: 404, body: { message: 'Не найдено' } };
+export const FORBIDDEN = { status: 403, body: { message: 'Нет доступа' } };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -6,6 +6,7 @@ import {
   boardDetail,
   call,
   editBody,
+  FORBIDDEN,
   NOT_FOUND,
   type Person,
   person,
@@ -19,8 +20,6 @@ import type { Activity } from './schemas.js';
 
 const t = useTestApp();
 const { setup, attach } = filesKit(t);
-
-const FORBIDDEN = { status: 403, body: { message: 'Нет доступа' } };
 
 function activity(who: Person, boardId: number, query = '') {
   return call<Activity[]>(t.app, who, 'GET', `/api/activity/${boardId}${query}`);

@@ -5,6 +5,7 @@ import {
   boardSnapshot,
   boardVersion,
   call,
+  FORBIDDEN,
   MB,
   NOT_FOUND,
   type Person,
@@ -16,8 +17,6 @@ import {
 import type { TaskDetail } from '../tasks/schemas.js';
 
 const t = useTestApp();
-
-const FORBIDDEN = { status: 403, body: { message: 'Нет доступа' } };
 
 /** A task with one list of `items` (in order), made through the API; the ids. */
 async function seedList(b: TestBoard, items: string[] = []) {

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * The invitation letter. `link` is the site's main page for someone with an account (the invitation

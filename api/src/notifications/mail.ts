@@ -3,11 +3,9 @@
  * a day listing them ('daily'). Sentences are impersonal with the author after a dash, as the
  * activity log's are (no gender to conjugate for).
  */
+import { escapeHtml, formatDue, taskLetter, taskUrl } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
-import { formatDue } from '../reminders/mail.js';
 import type { MailItem } from './repository.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface MailOptions {
   publicUrl: string;
@@ -49,34 +47,20 @@ const SUBJECTS: Record<string, string> = {
   'due-changed': 'Изменён срок',
 };
 
-const taskLink = (item: MailItem, publicUrl: string) =>
-  `${publicUrl}/board/${item.boardId}/task/${item.taskId}`;
+const taskLink = (item: MailItem, publicUrl: string) => taskUrl(publicUrl, item.boardId, item.taskId);
 const OFF = 'Уведомления на почту можно настроить или отключить в настройках профиля';
 
 /** The letter of one notification: what happened and links to the task and to the setting. */
 export function instantMail(item: MailItem, options: MailOptions): MailMessage {
-  const link = taskLink(item, options.publicUrl);
-  const settings = `${options.publicUrl}/settings`;
-  const news = describe(item, options.timeZone);
-  return {
+  return taskLetter({
     to: item.email,
+    name: item.name,
     subject: `${SUBJECTS[item.kind] ?? 'Уведомление'}: «${item.title}»`,
-    text: [
-      `Здравствуйте, ${item.name}!`,
-      '',
-      news,
-      '',
-      `Открыть задачу: ${link}`,
-      '',
-      `${OFF}: ${settings}`,
-    ].join('\n'),
-    html: [
-      `<p>Здравствуйте, ${escapeHtml(item.name)}!</p>`,
-      `<p>${escapeHtml(news)}</p>`,
-      `<p><a href="${escapeHtml(link)}">Открыть задачу</a></p>`,
-      `<p><small><a href="${escapeHtml(settings)}">${OFF}</a>.</small></p>`,
-    ].join('\n'),
-  };
+    news: describe(item, options.timeZone),
+    link: taskLink(item, options.publicUrl),
+    publicUrl: options.publicUrl,
+    off: OFF,
+  });
 }
 
 /** The daily letter: every item with its task's link, oldest first. */

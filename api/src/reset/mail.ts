@@ -1,6 +1,5 @@
+import { escapeHtml } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function resetMail(to: string, code: string, link: string): MailMessage {
   return {

@@ -9,6 +9,7 @@ import {
   call,
   columnTasks,
   editBody,
+  FORBIDDEN,
   NOT_FOUND,
   type Person,
   person,
@@ -24,8 +25,6 @@ import type { TrashItem } from './schemas.js';
 
 const t = useTestApp();
 const { attach, download } = filesKit(t);
-
-const FORBIDDEN = { status: 403, body: { message: 'Нет доступа' } };
 
 async function ok(who: Person, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const res = await call(t.app, who, method, url, payload);
