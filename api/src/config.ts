@@ -56,6 +56,22 @@ export interface Config {
   rateLimits: RateLimits;
   /** The time zone due dates are written in by reminder e-mails (REMINDER_TIME_ZONE); Europe/Moscow when unset. */
   reminderTimeZone?: string;
+  /** An S3-protocol bucket for uploads (S3_BUCKET set); null keeps them under `dataDir/uploads`. */
+  s3?: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Where the API reaches the store (S3_ENDPOINT); undefined is AWS's own endpoint for the region. */
+  endpoint?: string;
+  /** The origin in links handed to browsers (S3_PUBLIC_ENDPOINT), when it differs from `endpoint`. */
+  publicEndpoint?: string;
+  /** Credentials; undefined uses the SDK's default chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` (MinIO, s3rver). */
+  forcePathStyle: boolean;
 }
 
 /** OWASP password storage cheat sheet: N=2^17, r=8, p=1 (128 MiB per hash). */
@@ -173,5 +189,25 @@ export function loadConfig(env: Env = process.env): Config {
     scrypt: OWASP_SCRYPT,
     rateLimits: scaledLimits(integer(env, 'RATE_LIMIT_FACTOR', 1)),
     reminderTimeZone: timeZone(env, 'REMINDER_TIME_ZONE', 'Europe/Moscow'),
+    s3: s3Config(env),
+  };
+}
+
+function s3Config(env: Env): S3Config | null {
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === null) return null;
+  const accessKeyId = text(env, 'S3_ACCESS_KEY_ID') ?? undefined;
+  const secretAccessKey = text(env, 'S3_SECRET_ACCESS_KEY') ?? undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    endpoint: text(env, 'S3_ENDPOINT') ?? undefined,
+    publicEndpoint: text(env, 'S3_PUBLIC_ENDPOINT') ?? undefined,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: text(env, 'S3_FORCE_PATH_STYLE') === 'true',
   };
 }

@@ -9,9 +9,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changeBoard, requireBoardMember } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
 import { toId } from '../ids.js';
-import { isValidKey } from '../plugins/storage.js';
+import { type DirectLinks, isValidKey } from '../plugins/storage.js';
 import { normalize } from '../schemas.js';
-import { IMAGE_TYPES, imageTypeOf, normalizeType, safeFileName } from './content.js';
+import { attachmentDisposition, IMAGE_TYPES, imageTypeOf, normalizeType, safeFileName } from './content.js';
 import objectRoutes, { readHead } from './objects.js';
 import { deleteFile, filesOfTask, findFile, insertFile, setAvatar, taskExists } from './repository.js';
 import {
@@ -30,14 +30,15 @@ import { ADD_WITHIN_MS, SWEEP_EVERY_MS, sweepOrphans } from './sweep.js';
  * The storage key an object url names (`/api/file/object/<key>`, with or without origin and query),
  * or null when it names none.
  */
-export function keyOfUrl(url: string): string | null {
+export function keyOfUrl(url: string, direct?: DirectLinks): string | null {
   let path: string;
   try {
     path = new URL(url, 'http://localhost').pathname;
   } catch {
     return null;
   }
-  if (!path.startsWith(OBJECT_PATH)) return null;
+  // With a bucket, the client adds the upload link it was given (without its query).
+  if (!path.startsWith(OBJECT_PATH)) return direct?.keyOf(url) ?? null;
   const key = path.slice(OBJECT_PATH.length);
   return isValidKey(key) ? key : null;
 }
@@ -48,6 +49,12 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Too old to add: the orphan sweep may be removing it (sweep.ts). */
   const isStale = (uploadedAt: Date) => Date.now() - uploadedAt.getTime() > ADD_WITHIN_MS;
+
+  /** A PUT link for the key: the bucket's own when storage has one, else the API's. */
+  const uploadUrl = (key: string, size: number, type: string) =>
+    app.storage.direct
+      ? app.storage.direct.uploadUrl(key, { size, type })
+      : signer.uploadUrl({ key, size, type });
 
   function checkSize(size: number) {
     if (size > maxBytes) throw new HttpError(400, { size: MESSAGES.tooLarge(maxBytes) });
@@ -61,7 +68,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (type === null) throw new HttpError(400, { type: MESSAGES.type });
     checkSize(size);
     const key = `boards/${boardId}/${randomUUID()}`;
-    return { url: signer.uploadUrl({ key, size, type }) };
+    return { url: await uploadUrl(key, size, type) };
   });
 
   app.post(
@@ -72,7 +79,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const boardId = toId(body.boardId);
       const taskId = toId(body.taskId);
       const userId = request.user.id;
-      const key = keyOfUrl(body.url);
+      const key = keyOfUrl(body.url, app.storage.direct);
       const type = normalizeType(body.type);
       const errors: Record<string, string> = {};
       // The key names its board: an object uploaded for another board cannot be added here.
@@ -106,6 +113,12 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const file = await findFile(app.db, request.query.id);
     if (!file) throw notFound();
     await requireBoardMember(app, file.boardId, request.user.id);
+    // A bucket's link carries the headers the API would send (decisions.md, "Files in a bucket").
+    const { direct } = app.storage;
+    if (direct) {
+      const disposition = attachmentDisposition(file.name);
+      return { url: await direct.downloadUrl(file.key, { type: file.type, disposition }) };
+    }
     return { url: signer.downloadUrl(file.key) };
   });
 
@@ -136,12 +149,13 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     checkSize(size);
     const key = `avatars/${request.user.id}/${randomUUID()}`;
-    return { uploadUrl: signer.uploadUrl({ key, size, type }), objectUrl: objectUrl(key) };
+    // Avatars are served by the API either way (objects.ts), so objectUrl stays the API's path.
+    return { uploadUrl: await uploadUrl(key, size, type), objectUrl: objectUrl(key) };
   });
 
   app.post('/avatar/add', { schema: AddAvatar }, async (request) => {
     const userId = request.user.id;
-    const key = keyOfUrl(request.body.url);
+    const key = keyOfUrl(request.body.url, app.storage.direct);
     if (key === null || !key.startsWith(`avatars/${userId}/`))
       throw new HttpError(400, { url: MESSAGES.url });
     const stored = await app.storage.stat(key);

@@ -2,6 +2,8 @@
  * Object storage for uploaded files and avatars. `Storage` is the interface the routes use; the
  * default `LocalDiskStorage` keeps each object as one file under `DATA_DIR/uploads/<key>`.
  *
+ * With S3_BUCKET set, `S3Storage` (s3-storage.ts) keeps them in an S3-protocol bucket instead.
+ *
  * Keys are made by the server (`boards/<boardId>/<uuid>`, `avatars/<userId>/<uuid>`) and checked
  * against a strict pattern before any path is built, so no name from a client ever reaches the file
  * system. A body streams to a temporary file beside its final place (never held in memory), its
@@ -17,55 +19,26 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** Every key the server makes, and nothing else: no dots, no empty or parent segments. */
-export const KEY_PATTERN = new RegExp(`^(boards|avatars)/[1-9][0-9]{0,9}/${UUID}$`);
+import {
+  isValidKey,
+  type ObjectInfo,
+  type OpenedObject,
+  type PutOptions,
+  type Storage,
+  StorageError,
+} from './storage-contract.js';
 
-export const isValidKey = (key: string): boolean => KEY_PATTERN.test(key);
-
-export interface PutOptions {
-  /** The most bytes accepted; the write fails at the first byte past it. */
-  maxBytes: number;
-  /** When set, a body of any other length fails (a longer one as soon as it passes this). */
-  expectedBytes?: number;
-}
-
-export interface ObjectInfo {
-  size: number;
-  modifiedAt: Date;
-}
-
-export interface OpenedObject {
-  size: number;
-  stream: Readable;
-}
-
-export type StorageErrorCode = 'invalid-key' | 'too-large' | 'too-small' | 'exists';
-
-/** An expected refusal of a put; routes turn it into a 4xx. */
-export class StorageError extends Error {
-  constructor(readonly code: StorageErrorCode) {
-    super(`storage: ${code}`);
-    this.name = 'StorageError';
-  }
-}
-
-export interface Storage {
-  /**
-   * Streams `body` into a new object; resolves with its size once it is in place. On failure nothing
-   * is left behind, and `body` is left unread (not destroyed) for the caller to deal with.
-   */
-  put(key: string, body: Readable, options: PutOptions): Promise<{ size: number }>;
-  /** The object's bytes, or null when there is none. */
-  open(key: string): Promise<OpenedObject | null>;
-  stat(key: string): Promise<ObjectInfo | null>;
-  /** Removes the object; a missing one is not an error. */
-  remove(key: string): Promise<void>;
-  /** Removes every object it can; failures are logged, never thrown (the data is already gone). */
-  removeMany(keys: readonly string[]): Promise<void>;
-  /** Every object whose key starts with `prefix` (for the orphan sweep), in no particular order. */
-  list(prefix: string): AsyncIterable<{ key: string } & ObjectInfo>;
-}
+export {
+  type DirectLinks,
+  isValidKey,
+  KEY_PATTERN,
+  type ObjectInfo,
+  type OpenedObject,
+  type PutOptions,
+  type Storage,
+  StorageError,
+  type StorageErrorCode,
+} from './storage-contract.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,6 +170,14 @@ export class LocalDiskStorage implements Storage {
 
 export default fp(
   async (app) => {
+    const s3 = app.config.s3;
+    if (s3) {
+      const { S3Storage } = await import('./s3-storage.js');
+      const storage = new S3Storage(s3, app.log);
+      app.decorate('storage', storage as Storage);
+      app.addHook('onClose', async () => storage.close());
+      return;
+    }
     const root = join(app.config.dataDir, 'uploads');
     await mkdir(root, { recursive: true });
     app.decorate('storage', new LocalDiskStorage(root, app.log) as Storage);
