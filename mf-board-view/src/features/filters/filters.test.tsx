@@ -16,15 +16,44 @@ describe('filter query <-> modal state', () => {
       label: ['21'],
       priority: ['high'],
       due: [],
-      search: 'отчёт',
+      search: ['отчёт'],
     });
     expect(countFilters(parseFilters(params))).toBe(5);
 
-    const next = withFilters(params, formToFilters({ ...form, assignee: ['2'], search: '  ', priority: [] }));
+    const next = withFilters(
+      params,
+      formToFilters({ ...form, assignee: ['2'], search: ['  '], priority: [] }),
+    );
     expect(next.toString()).toBe('tab=x&assignee=2&label=21');
-    expect(withFilters(params, formToFilters({ ...form, search: ' баг ' })).getAll('search')).toEqual([
+    expect(withFilters(params, formToFilters({ ...form, search: [' баг '] })).getAll('search')).toEqual([
       'баг',
     ]);
+  });
+
+  it('keeps every repeated search value, drops the emptied ones', () => {
+    const params = new URLSearchParams('search=отчёт&search=макет&search=баг');
+    const form = filtersToForm(parseFilters(params));
+    expect(form.search).toEqual(['отчёт', 'макет', 'баг']);
+    expect(filtersToForm(parseFilters(new URLSearchParams())).search).toEqual(['']);
+    expect(
+      withFilters(params, formToFilters({ ...form, search: ['отчёт', ' ', ' макеты '] })).getAll('search'),
+    ).toEqual(['отчёт', 'макеты']);
+  });
+
+  it('shows every search value of the URL in the modal and keeps them on Применить', async () => {
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7?search=a&search=b');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    fireEvent.click(screen.getByRole('button', { name: 'Фильтр 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Фильтр по задачам' });
+    expect((within(dialog).getByLabelText('Поиск по названию или описанию') as HTMLInputElement).value).toBe(
+      'a',
+    );
+    const second = within(dialog).getByLabelText('Поиск по названию или описанию (2)') as HTMLInputElement;
+    expect(second.value).toBe('b');
+    fireEvent.change(second, { target: { value: 'в' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Применить' }));
+    await waitFor(() => expect(location()).toBe('/board/7?search=a&search=%D0%B2'));
   });
 
   it('applies the modal to the URL and the board re-fetches with it', async () => {

@@ -31,14 +31,26 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Фильтр по задачам" width={600} onClose={onClose}>
       <form className="bv-filter" noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Поиск по названию или описанию"
-          name="search"
-          type="search"
-          placeholder="Например, отчёт"
-          value={form.search}
-          onChange={(event) => setForm({ ...form, search: event.target.value })}
-        />
+        {form.search.map((value, index) => (
+          <TextField
+            // The fields only grow from the URL while the modal is open, so the index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            label={
+              index === 0 ? 'Поиск по названию или описанию' : `Поиск по названию или описанию (${index + 1})`
+            }
+            name={index === 0 ? 'search' : `search-${index + 1}`}
+            type="search"
+            placeholder="Например, отчёт"
+            value={value}
+            onChange={(event) =>
+              setForm({
+                ...form,
+                search: form.search.map((item, at) => (at === index ? event.target.value : item)),
+              })
+            }
+          />
+        ))}
         <MultiSelect
           label="Исполнители"
           name="assignee"

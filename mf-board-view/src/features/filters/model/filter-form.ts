@@ -6,7 +6,8 @@ export interface FilterForm {
   label: string[];
   priority: string[];
   due: string[];
-  search: string;
+  /** One field per `search` value of the URL (several may repeat), at least one. */
+  search: string[];
 }
 
 /** The due filter's values (the API's `due`) as the modal names them. */
@@ -23,18 +24,17 @@ export function filtersToForm(filters: Filters): FilterForm {
     label: [...filters.label],
     priority: [...filters.priority],
     due: [...filters.due],
-    search: filters.search[0] ?? '',
+    search: filters.search.length > 0 ? [...filters.search] : [''],
   };
 }
 
 export function formToFilters(form: FilterForm): Filters {
-  const search = form.search.trim();
   return {
     ...emptyFilters(),
     assignee: form.assignee,
     label: form.label,
     priority: form.priority,
     due: form.due,
-    search: search ? [search] : [],
+    search: form.search.map((value) => value.trim()).filter((value) => value !== ''),
   };
 }
