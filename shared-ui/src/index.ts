@@ -47,6 +47,7 @@ export {
   Modal,
   type ModalProps,
   type ModalWidth,
+  tabbables,
 } from './components/modal/Modal';
 export {
   MultiSelect,

@@ -25,7 +25,7 @@ export function SettingsPage() {
   const goBack = () => (location.key === 'default' ? navigate(paths.home.href()) : navigate(-1));
 
   return (
-    <main className="settings-page">
+    <div className="settings-page">
       <div className="settings-page__head">
         <h1 className="settings-page__title">Настройки</h1>
         <Button variant="secondary" onClick={goBack}>
@@ -39,6 +39,6 @@ export function SettingsPage() {
       </div>
       <RemindersSettings />
       <EmailNotificationsSettings />
-    </main>
+    </div>
   );
 }

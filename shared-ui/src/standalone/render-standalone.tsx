@@ -11,7 +11,7 @@ export interface StandaloneOptions {
   bar?: ReactNode;
 }
 
-/** A remote run on its own (its dev server): #root, with its own router, as the shell would give it. */
+/** A remote run on its own (its dev server): #root, with its own router and <main>, as the shell would give it. */
 export function renderStandalone({ app, pages = {}, bar }: StandaloneOptions) {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
@@ -19,12 +19,15 @@ export function renderStandalone({ app, pages = {}, bar }: StandaloneOptions) {
     <StrictMode>
       <BrowserRouter>
         {bar}
-        <Routes>
-          {Object.entries(pages).map(([pattern, page]) => (
-            <Route key={pattern} path={pattern} element={page} />
-          ))}
-          <Route path="*" element={app} />
-        </Routes>
+        {/* The one <main>, as the shell's: remotes' pages are not landmarks of their own. */}
+        <main>
+          <Routes>
+            {Object.entries(pages).map(([pattern, page]) => (
+              <Route key={pattern} path={pattern} element={page} />
+            ))}
+            <Route path="*" element={app} />
+          </Routes>
+        </main>
       </BrowserRouter>
     </StrictMode>,
   );

@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Header } from '../components/header/Header';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
+import { useFocusHeadingOnNavigate } from './focus-heading';
 import { ShellRoutes } from './ShellRoutes';
 import '../styles/shell.css';
 
@@ -8,9 +10,17 @@ export function App() {
   return (
     <BrowserRouter>
       <Header signedInExtra={<NotificationBell />} />
-      <main className="shell-main">
-        <ShellRoutes />
-      </main>
+      <Main />
     </BrowserRouter>
+  );
+}
+
+function Main() {
+  const ref = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigate(ref);
+  return (
+    <main ref={ref} className="shell-main">
+      <ShellRoutes />
+    </main>
   );
 }

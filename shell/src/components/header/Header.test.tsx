@@ -67,6 +67,51 @@ describe('Header', () => {
     });
   });
 
+  it('keeps Tab inside the open panel and gives focus back to the burger on Escape', () => {
+    renderHeader();
+    const burger = screen.getByRole('button', { name: 'Меню' });
+    fireEvent.click(burger);
+    const panel = screen.getByRole('complementary', { name: 'Меню' });
+    const items = [...panel.querySelectorAll<HTMLElement>('a, button')];
+    const first = items[0] as HTMLElement;
+    const last = items[items.length - 1] as HTMLElement;
+    expect(document.activeElement).toBe(first);
+    last.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it('leaves focus in a modal opened from the panel', () => {
+    renderHeader();
+    const dialog = document.createElement('div');
+    dialog.tabIndex = -1;
+    document.body.appendChild(dialog);
+    const openLabels = () => {
+      useModalStore.getState().open(MODALS.EDIT_LABELS);
+      dialog.focus();
+    };
+    act(() =>
+      useHeaderStore.getState().setLeftMenu(
+        <button type="button" onClick={openLabels}>
+          Метки
+        </button>,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Меню' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Метки' }));
+    expect(document.getElementById('shell-side-panel')).toBeNull();
+    expect(document.activeElement).toBe(dialog);
+    act(() => {
+      useModalStore.getState().close();
+      useHeaderStore.getState().setLeftMenu(null);
+    });
+    dialog.remove();
+  });
+
   it('does not toggle the filter when the page has not enabled it', () => {
     signIn();
     renderHeader('/board/1');

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths, useHeaderStore, useModalStore } from 'shared-ui';
+import { paths, tabbables, useHeaderStore, useModalStore } from 'shared-ui';
 import { useCurrentUser } from '../../app/use-current-user';
 import { HeaderLinks } from './HeaderLinks';
 import './header.css';
@@ -34,17 +34,35 @@ export function Header({ signedInExtra }: HeaderProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and modal are the triggers
   useEffect(() => setOpen(false), [pathname, modal]);
 
+  // The open panel holds focus: it starts on its first item, Tab goes round inside it, and on close
+  // focus returns to the burger, unless it has moved on (into a modal opened from the panel).
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>('a, button')?.focus();
     const burger = burgerRef.current;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Tab' || !panel) return;
+      const items = tabbables(panel);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement as HTMLElement | null;
+      const inside = active ? items.includes(active) : false;
+      if (event.shiftKey && (active === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      burger?.focus();
+      const active = document.activeElement;
+      if (!active || active === document.body || panel?.contains(active)) burger?.focus();
     };
   }, [open]);
 
