@@ -136,4 +136,64 @@ describe('cards', () => {
     fireEvent.click(within(card).getByText('Задача 2'));
     expect(location()).toBe('/board/7/task/2?label=21');
   });
+
+  it("puts no control inside another: the title link is the card's drag handle, the buttons its siblings", async () => {
+    const board = makeBoard();
+    board.tasks['1'] = makeTask('1', '10', { labels: [21] });
+    routeApi({ 'GET /api/board/7': board });
+    renderApp('/board/7');
+    const card = (await screen.findByText('Задача 1')).closest('article') as HTMLElement;
+    const interactive = 'a[href], button, input, textarea, select, [role="button"], [tabindex]';
+    const canvas = card.closest('.bv-canvas') as HTMLElement;
+    for (const element of canvas.querySelectorAll(interactive)) {
+      expect(element.parentElement?.closest(interactive) ?? null).toBeNull();
+    }
+    const link = within(card).getByRole('link', { name: /Задача 1/ });
+    expect(link.getAttribute('aria-roledescription')).toBe('карточка');
+    expect(link.tabIndex).toBe(0);
+    expect(link.getAttribute('aria-describedby')).toBeTruthy();
+    const buttons = within(card).getAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Метки: Баг\./),
+      'Скопировать ссылку на задачу',
+    ]);
+    const column = card.closest('section') as HTMLElement;
+    const grip = within(column).getByRole('button', { name: 'Колонка «Нужно сделать»' });
+    expect(grip.getAttribute('aria-roledescription')).toBe('колонка');
+  });
+
+  it('shows the link in a selected read-only field when the clipboard is refused', async () => {
+    const writeText = vi
+      .fn()
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7');
+    const card = (await screen.findByText('Задача 2')).closest('article') as HTMLElement;
+    const copy = within(card).getByRole('button', { name: 'Скопировать ссылку на задачу' });
+    fireEvent.click(copy);
+    const field = (await within(card).findByRole('textbox', {
+      name: 'Ссылка на задачу',
+    })) as HTMLInputElement;
+    const url = `${window.location.origin}/board/7/task/2`;
+    expect(field.value).toBe(url);
+    expect(field.readOnly).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, url.length]);
+    expect(within(card).getByText('Скопируйте ссылку')).toBeTruthy();
+    expect(within(card).queryByText('Скопировано')).toBeNull();
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(copy);
+    expect(location()).toBe('/board/7');
+  });
+
+  it('falls back the same way where there is no Clipboard API at all', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7');
+    const card = (await screen.findByText('Задача 2')).closest('article') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: 'Скопировать ссылку на задачу' }));
+    expect(await within(card).findByRole('textbox', { name: 'Ссылка на задачу' })).toBeTruthy();
+  });
 });
