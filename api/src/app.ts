@@ -36,6 +36,7 @@ import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
+import metricsPlugin from './plugins/metrics.js';
 import queuePlugin from './plugins/queue.js';
 import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
@@ -116,6 +117,7 @@ export function buildApp(config: Config): App {
   });
   app.register(storagePlugin);
   app.register(queuePlugin);
+  app.register(metricsPlugin);
   app.register(remindersPlugin);
   app.register(trashPurgePlugin);
   app.register(notificationMailPlugin);

@@ -56,6 +56,10 @@ export interface Config {
   rateLimits: RateLimits;
   /** The time zone due dates are written in by reminder e-mails (REMINDER_TIME_ZONE); Europe/Moscow when unset. */
   reminderTimeZone?: string;
+  /** Bearer token for `/metrics` on the API's port (METRICS_TOKEN); unset answers 404 there. */
+  metricsToken?: string | null;
+  /** A port of its own serving `/metrics` without a token (METRICS_PORT); null serves none. */
+  metricsPort?: number | null;
   /** An S3-protocol bucket for uploads (S3_BUCKET set); null keeps them under `dataDir/uploads`. */
   s3?: S3Config | null;
 }
@@ -189,6 +193,8 @@ export function loadConfig(env: Env = process.env): Config {
     scrypt: OWASP_SCRYPT,
     rateLimits: scaledLimits(integer(env, 'RATE_LIMIT_FACTOR', 1)),
     reminderTimeZone: timeZone(env, 'REMINDER_TIME_ZONE', 'Europe/Moscow'),
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    metricsPort: text(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0),
     s3: s3Config(env),
   };
 }

@@ -53,6 +53,11 @@ export class VersionedCache {
   // A Map keeps insertion order: the first key is the least recently used.
   private readonly entries = new Map<number, Entry>();
   private size = 0;
+  /** Reads answered from memory and reads that built the body, since start (plugins/metrics.ts). */
+  hits = 0;
+  misses = 0;
+  /** Called with the seconds each build (read, shape, serialize) took. */
+  onBuild?: (seconds: number) => void;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -94,6 +99,11 @@ export class VersionedCache {
 }
 
 const caches = new WeakMap<object, Map<string, VersionedCache>>();
+
+/** The caches one database handle (one app) has made so far, by name. */
+export function cachesOf(db: object): ReadonlyMap<string, VersionedCache> {
+  return caches.get(db) ?? new Map();
+}
 
 /**
  * The cache `name` of one database handle (one app), so apps in one process (tests) never share
@@ -147,8 +157,12 @@ export async function sendCached(
     if (match?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
   }
   let body = cache.get(owner, version, key);
-  if (!body) {
+  if (body) cache.hits += 1;
+  else {
+    cache.misses += 1;
+    const started = performance.now();
     body = new Body(Buffer.from(JSON.stringify(await build())));
+    cache.onBuild?.((performance.now() - started) / 1000);
     cache.set(owner, version, key, body);
   }
   const encoding =

@@ -24,6 +24,8 @@ import type { Database } from '../database.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** The PostgreSQL pool, for its gauges (plugins/metrics.ts); null on PGlite. */
+    dbPool: pg.Pool | null;
   }
 }
 
@@ -47,7 +49,10 @@ class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
-async function createDialect(config: Config, log: FastifyBaseLogger): Promise<Dialect> {
+async function createDialect(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ dialect: Dialect; pool: pg.Pool | null }> {
   if (config.databaseUrl) {
     // A database out of reach fails a call within seconds (503, errors.ts) instead of holding it.
     const pool = new pg.Pool({
@@ -62,13 +67,13 @@ async function createDialect(config: Config, log: FastifyBaseLogger): Promise<Di
     pool.on('connect', (client) => {
       client.on('error', (err) => log.warn({ err }, 'database connection lost'));
     });
-    return new PostgresDialect({ pool });
+    return { dialect: new PostgresDialect({ pool }), pool };
   }
   const memory = config.pgliteDir === 'memory://';
   if (!memory) await mkdir(config.pgliteDir, { recursive: true });
   const pglite = await PGlite.create(memory ? undefined : config.pgliteDir);
   log.info({ dir: config.pgliteDir }, 'using embedded PGlite database');
-  return new PGliteDialect(pglite);
+  return { dialect: new PGliteDialect(pglite), pool: null };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, log: FastifyBaseLogger): Promise<void> {
@@ -83,10 +88,12 @@ export async function migrateToLatest(db: Kysely<unknown>, log: FastifyBaseLogge
 
 export default fp(
   async (app) => {
-    const db = new Kysely<Database>({ dialect: await createDialect(app.config, app.log) });
+    const { dialect, pool } = await createDialect(app.config, app.log);
+    const db = new Kysely<Database>({ dialect });
     app.addHook('onClose', () => db.destroy());
     await migrateToLatest(db as Kysely<unknown>, app.log);
     app.decorate('db', db);
+    app.decorate('dbPool', pool);
   },
   { name: 'db', dependencies: ['config'] },
 );
