@@ -10,6 +10,7 @@ import {
   cardTitles,
   columnIdOf,
   columnNames,
+  createLabel,
   createTask,
   getBoardDetail,
   menuButton,
@@ -129,6 +130,38 @@ test.describe('trash and undo', () => {
     }
     await alicePage.context().close();
     await bobPage.context().close();
+  });
+
+  test("a label deleted in 'Метки' comes back with 'Отменить' while the modal stays open", async ({
+    page,
+    request,
+  }) => {
+    const { boardId } = await sharedBoard(request, 'Доска меток');
+    await createLabel(request, alice, boardId, 'Срочно');
+    await openBoard(page, alice, `/board/${boardId}`);
+    await menuButton(page, 'Метки').click();
+    const dialog = page.getByRole('dialog', { name: 'Метки' });
+    const labels = dialog.getByRole('list', { name: 'Метки доски' });
+    await expect(labels.getByText('Срочно')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Удалить метку «Срочно»' }).click();
+    await page
+      .getByRole('dialog', { name: 'Удалить метку?' })
+      .getByRole('button', { name: 'Удалить метку' })
+      .click();
+    await expect(labels).toHaveCount(0);
+
+    // The page behind the modal is inert: the toast is inside the dialog, where Tab reaches it.
+    const toast = dialog.getByRole('status').filter({ hasText: 'Метка удалена' });
+    const undo = toast.getByRole('button', { name: 'Отменить' });
+    await expect(undo).toBeVisible();
+    for (let presses = 0; presses < 10; presses += 1) {
+      if (await undo.evaluate((button) => button === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast).toHaveCount(0);
+    await expect(labels.getByText('Срочно')).toBeVisible();
   });
 
   test("the creator empties 'Корзина' after confirming", async ({ page, request }) => {

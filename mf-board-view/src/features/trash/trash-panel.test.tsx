@@ -211,8 +211,9 @@ describe('deleting offers undo', { timeout: 15_000 }, () => {
 
 const undoRegion = () =>
   waitFor(() => {
-    const region = screen.getAllByRole('status').find((node) => node.classList.contains('bv-undo'));
-    expect(region?.textContent).not.toBe('');
+    const region = document.querySelector<HTMLElement>('.bv-undo');
+    expect(region?.textContent || null).not.toBeNull();
+    expect(region?.getAttribute('role')).toBe('status');
     return region as HTMLElement;
   }, WAIT);
 

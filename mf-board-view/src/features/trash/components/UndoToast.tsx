@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorsOf } from 'shared-ui';
+import { createPortal } from 'react-dom';
+import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
 import { useReload } from '../../../shared/board-context';
 import { type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';
@@ -13,23 +14,50 @@ function dismiss(key: number) {
 }
 
 /**
+ * The topmost open modal dialog, or null. Everything behind a modal is inert (shared-ui Modal), so a
+ * delete made inside one that stays open (a label in 'Метки', a comment in the task) would offer an
+ * 'Отменить' nobody can press or hear: the toast moves into that dialog, where Tab reaches it too.
+ */
+function useTopDialog(): HTMLElement | null {
+  const [dialog, setDialog] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const root = document.getElementById(MODAL_ROOT_ID);
+    if (!root) return;
+    const find = () => {
+      const open = root.querySelectorAll<HTMLElement>('[role="dialog"][aria-modal="true"]');
+      setDialog(open[open.length - 1] ?? null);
+    };
+    find();
+    const observer = new MutationObserver(find);
+    // Each modal is its own child of the root (a backdrop holding the dialog).
+    observer.observe(root, { childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return dialog;
+}
+
+/**
  * 'Задача удалена · Отменить' after a delete on this board, for 10 s (paused while pointed at or
  * focused). The live region is always there, so a screen reader hears each new message; focus is
  * never moved to it. A restored item comes back through the board's realtime echo (`useReload`).
+ * When the region moves into or out of a dialog its message is shown afresh (another 10 s).
  */
 export function UndoToast({ boardId }: { boardId: number }) {
   const offer = useUndo((state) => state.offer);
   const shown = offer && offer.boardId === boardId ? offer : null;
+  const dialog = useTopDialog();
   // The offer belongs to this board page: it goes with it.
   useEffect(() => () => useUndo.getState().dismiss(), []);
-  return (
+
+  const region = (
     <div className="bv-undo" role="status" aria-live="polite">
-      {shown && <UndoMessage key={shown.key} offer={shown} />}
+      {shown && <UndoOffered key={shown.key} offer={shown} />}
     </div>
   );
+  return dialog ? createPortal(region, dialog) : region;
 }
 
-function UndoMessage({ offer }: { offer: UndoOffer }) {
+function UndoOffered({ offer }: { offer: UndoOffer }) {
   const reload = useReload();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +82,8 @@ function UndoMessage({ offer }: { offer: UndoOffer }) {
 
   const undo = async () => {
     if (busy) return;
+    // The answer decides: no timeout may take the toast (and a refusal's message) away meanwhile.
+    clearTimeout(timer.current);
     setBusy(true);
     setError(null);
     try {
