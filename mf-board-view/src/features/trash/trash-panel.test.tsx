@@ -250,6 +250,8 @@ describe('deleting a column or a label offers undo too', { timeout: 15_000 }, ()
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить метку' }));
     const toast = await undoRegion();
     expect(toast.textContent).toContain('Метка удалена');
+    // 'Метки' stays open and the page behind it is inert: the toast is inside the dialog.
+    expect(toast.closest('[role="dialog"]')).toBe(dialog);
     fireEvent.click(within(toast).getByRole('button', { name: 'Отменить' }));
     await waitFor(() => expect(bodyOf('POST /api/trash/7/restore')).toEqual({ kind: 'label', id: '22' }));
   });
