@@ -40,6 +40,7 @@ import metricsPlugin from './plugins/metrics.js';
 import queuePlugin from './plugins/queue.js';
 import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
+import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
 import remindersPlugin from './reminders/plugin.js';
@@ -105,6 +106,8 @@ export function buildApp(config: Config): App {
   app.register(configPlugin, { config });
   // gzip or brotli for answers over 1 KB (board payloads), static files included.
   app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // CSP, Referrer-Policy, Permissions-Policy and the rest, on the site and the API alike.
+  app.register(securityPlugin);
   app.register(docsPlugin);
   app.register(dbPlugin);
   app.register(redisPlugin);

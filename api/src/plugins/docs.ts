@@ -50,6 +50,9 @@ export default fp(
     await app.register(fastifySwaggerUi, {
       routePrefix: '/api/docs',
       uiConfig: { deepLinking: true, persistAuthorization: false },
+      // Swagger UI's bundle injects a <style> element: inline styles on these pages only; scripts stay
+      // 'self' (the site's policy, src/plugins/security.ts).
+      transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, "style-src $1 'unsafe-inline'"),
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },

@@ -19,6 +19,8 @@ const RESERVED_PREFIXES = ['/api', '/health', '/socket.io', '/remotes'];
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The runtime remotes map a deployment may place in STATIC_DIR (also read by security.ts). */
+export const REMOTES_MAP_FILE = 'remotes.json';
 const NOT_BUILT = 'Сайт ещё не собран: выполните `pnpm build` и перезапустите сервер.';
 
 /** A path naming a file (its last segment has an extension), which the page fallback must not answer. */
@@ -85,7 +87,7 @@ export default fp(
     if (staticDir) {
       app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
         reply.header('cache-control', NO_CACHE);
-        const deployed = await readFile(join(staticDir, 'remotes.json'), 'utf8').catch(() => null);
+        const deployed = await readFile(join(staticDir, REMOTES_MAP_FILE), 'utf8').catch(() => null);
         if (deployed !== null) return reply.type('application/json; charset=utf-8').send(deployed);
         const map: Record<string, string> = {};
         for (const [folder, root] of remotes) {

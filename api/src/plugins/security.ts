@@ -1,0 +1,87 @@
+/**
+ * Security headers on every answer of the API's port, site and API alike (@fastify/helmet). The
+ * bearer token lives in localStorage, so the Content-Security-Policy is what contains an injected
+ * script: scripts, styles and fetches only from the site itself and from the origins the remotes map
+ * names, images from the site (plus data:/blob: previews and the S3 bucket), no framing.
+ *
+ * The remotes map (`STATIC_DIR/remotes.json`) is read once at start: a map pointing a remote at a
+ * new origin needs a restart of the API (deploy/README.md). The nginx proxy of `pnpm stack` and
+ * compose sends the same policy from deploy/kanban/security-headers.conf.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { REMOTES_MAP_FILE } from './static.js';
+
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** The origin of an absolute http(s) URL, or null (relative URLs are the site itself). */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Origins other than the site's that the deployed remotes map loads remotes from. */
+export function remoteOrigins(staticDir: string | null): string[] {
+  if (!staticDir) return [];
+  let map: unknown;
+  try {
+    map = JSON.parse(readFileSync(join(staticDir, REMOTES_MAP_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!map || typeof map !== 'object') return [];
+  const origins = Object.values(map).flatMap((url) => (typeof url === 'string' ? [originOf(url)] : []));
+  return [...new Set(origins.filter((origin): origin is string => origin !== null))];
+}
+
+/** ws(s):// of the public address, for Socket.IO ('self' covers it in current browsers, not all). */
+function socketOrigin(publicUrl: string): string[] {
+  const origin = originOf(publicUrl);
+  return origin ? [origin.replace(/^http/, 'ws')] : [];
+}
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const remotes = remoteOrigins(config.staticDir);
+  const s3 = config.s3 ? originOf(config.s3.publicEndpoint ?? config.s3.endpoint ?? '') : null;
+  const bucket = s3 ? [s3] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remotes],
+    'style-src': ["'self'", ...remotes],
+    'img-src': ["'self'", 'data:', 'blob:', ...bucket],
+    'font-src': ["'self'", 'data:', ...remotes],
+    'connect-src': ["'self'", ...socketOrigin(config.publicUrl), ...remotes, ...bucket],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export default fp(
+  async (app) => {
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+      // Browsers ignore HSTS over plain http; sent only when the public address is https.
+      strictTransportSecurity: app.config.publicUrl.startsWith('https:')
+        ? { maxAge: 15_552_000, includeSubDomains: false }
+        : false,
+      // Remote builds on the API's port may be loaded by a shell on another origin.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+  },
+  { name: 'security', dependencies: ['config'] },
+);
