@@ -124,6 +124,21 @@ export function Modal({ onClose, title, width = 500, children, ariaLabel, classN
         }
       });
     };
+    // A body that scrolls but holds nothing focusable (a log, a long text) becomes a tab stop itself,
+    // so the keyboard can scroll it (axe scrollable-region-focusable).
+    const scrollable = () => {
+      if (!body) return;
+      const needsStop = body.scrollHeight > body.clientHeight && tabbables(body).length === 0;
+      if (needsStop) body.tabIndex = 0;
+      else body.removeAttribute('tabindex');
+    };
+    scrollable();
+    const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(scrollable) : null;
+    const mutations = typeof MutationObserver === 'function' ? new MutationObserver(scrollable) : null;
+    if (body) {
+      resizes?.observe(body);
+      mutations?.observe(body, { childList: true, subtree: true });
+    }
     document.addEventListener('keydown', onKeyDown);
     dialog.addEventListener('focusout', onFocusOut);
     const overflow = document.body.style.overflow;
@@ -131,6 +146,8 @@ export function Modal({ onClose, title, width = 500, children, ariaLabel, classN
     return () => {
       openModals.splice(openModals.indexOf(backdrop), 1);
       applyInert();
+      resizes?.disconnect();
+      mutations?.disconnect();
       document.removeEventListener('keydown', onKeyDown);
       dialog.removeEventListener('focusout', onFocusOut);
       document.body.style.overflow = overflow;
