@@ -10,6 +10,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: process.env.STACK_PORT ?? String(DEFAULT_PORT) },
     'deploy-dir': { type: 'string', default: process.env.DEPLOY_DIR ?? DEFAULT_DEPLOY_DIR },
     'no-deploy': { type: 'boolean', default: false },
+    s3: { type: 'boolean', default: process.env.STACK_S3 === 'true' },
   },
   allowPositionals: true,
 });
@@ -32,6 +33,7 @@ try {
     deployDir: values['deploy-dir'],
     deploy: !values['no-deploy'],
     installNginx: true,
+    s3: values.s3,
   });
 } catch (err) {
   console.error(`\n✖ ${err.message}`);
@@ -45,6 +47,7 @@ console.log(`
 
   proxy (nginx)   ${stack.url}   /api, /socket.io -> api-1, api-2; /remotes/<name>/ -> each front-end
   api-1, api-2    ports ${ports['api-1']}, ${ports['api-2']} (no static files)
+  uploads         ${ports.s3 ? `bucket 'kanban' of s3rver on port ${ports.s3}` : process.env.S3_BUCKET ? `bucket '${process.env.S3_BUCKET}' (S3_*)` : `${stack.deployDir}/api-data/uploads`}
   front-ends      shell ${ports.shell}, mf-auth ${ports['mf-auth']}, mf-boards ${ports['mf-boards']}, mf-board-view ${ports['mf-board-view']}, mf-settings ${ports['mf-settings']}
   releases        ${stack.deployDir}/sites/<name>/current
 

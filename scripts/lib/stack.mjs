@@ -141,6 +141,7 @@ function proxyConf({ deployDir, host, ports }) {
     set $mf_boards_upstream ${upstream('mf-boards')};
     set $mf_board_view_upstream ${upstream('mf-board-view')};
     set $mf_settings_upstream ${upstream('mf-settings')};
+    set $s3_origin "${ports.s3 ? `http://127.0.0.1:${ports.s3}` : (process.env.S3_PUBLIC_ENDPOINT ?? process.env.S3_ENDPOINT ?? '')}";
     include kanban/proxy-routes.conf;
   }`,
     }),
@@ -204,13 +205,16 @@ export function deployWorkspaceBuilds(deployDir, { log = console.log } = {}) {
 /**
  * Starts the stack and resolves once the proxy answers /health/ready. Options: deployDir, port, host,
  * databaseUrl, redisUrl, redisPrefix, jwtSecret, logLevel, quiet (collect child output instead of
- * printing it), deploy (publish the workspace builds first; default true), installNginx.
+ * printing it), deploy (publish the workspace builds first; default true), installNginx, s3 (uploads in
+ * a bucket of an s3rver process on the port after the front-ends', instead of the APIs' shared
+ * DATA_DIR; S3_* variables in the environment reach the APIs either way, for a MinIO of your own).
  */
 export async function startStack(options = {}) {
   const deployDir = options.deployDir ?? process.env.DEPLOY_DIR ?? DEFAULT_DEPLOY_DIR;
   const host = options.host ?? '127.0.0.1';
   const ports = stackPorts(options.port ?? Number(process.env.STACK_PORT ?? DEFAULT_PORT));
   const url = `http://${host}:${ports.proxy}`;
+  if (options.s3) ports.s3 = ports.proxy + 3 + FRONT_ENDS.length;
   const databaseUrl =
     options.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kanban_stack';
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -243,6 +247,17 @@ export async function startStack(options = {}) {
     TRUST_PROXY: 'true',
     JWT_SECRET: options.jwtSecret ?? process.env.JWT_SECRET ?? persistedSecret(deployDir),
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    ...(options.s3
+      ? {
+          S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+          S3_BUCKET: 'kanban',
+          S3_REGION: 'us-east-1',
+          // s3rver's fixed credentials.
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_FORCE_PATH_STYLE: 'true',
+        }
+      : {}),
   };
 
   /** name -> { child, start() } */
@@ -301,6 +316,18 @@ export async function startStack(options = {}) {
     },
   });
 
+  if (options.s3) {
+    const s3Url = `http://127.0.0.1:${ports.s3}`;
+    services.set('s3', {
+      url: s3Url,
+      async start() {
+        const script = join(ROOT, 'api', 'test', 's3rver-process.mjs');
+        const args = [script, join(deployDir, 's3'), 'kanban', url, String(ports.s3)];
+        this.child = launch('s3', process.execPath, args);
+        await waitForHttp(`${s3Url}/`, this.child, 's3');
+      },
+    });
+  }
   services.set('api-1', apiService('api-1'));
   services.set('api-2', apiService('api-2'));
   for (const app of FRONT_ENDS) {
@@ -331,6 +358,7 @@ export async function startStack(options = {}) {
   };
 
   try {
+    await services.get('s3')?.start();
     // The first API migrates the database; the second starts once that is done.
     await services.get('api-1').start();
     await Promise.all([services.get('api-2').start(), ...FRONT_ENDS.map((app) => services.get(app).start())]);
