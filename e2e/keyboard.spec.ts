@@ -5,6 +5,8 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   cardHandle,
   cardTitles,
+  columnHandle,
+  columnNames,
   createTask,
   getBoardDetail,
   openBoard,
@@ -105,5 +107,29 @@ test.describe('keyboard only', () => {
           titlesByColumn(await getBoardDetail(session.api, session.owner, boardId))['Готово']?.length,
       )
       .toBe(2);
+  });
+
+  test('a column moves left with its grip and Ctrl+ArrowLeft, and the order survives a reload', async ({
+    page,
+  }) => {
+    const { boardId } = await session.freshBoard('Колонки клавиатурой');
+    await openBoard(page, session.owner, `/board/${boardId}`);
+
+    await columnHandle(page, 'Готово').focus();
+    await page.keyboard.press('Space');
+    await expect(liveRegion(page, 'Колонка «Готово» взята. Место 3 из 3.')).toHaveCount(1);
+    await page.keyboard.press('Control+ArrowLeft');
+    await expect(liveRegion(page, /^Место 2 из 3\.$/)).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(liveRegion(page, 'Колонка опущена. Место 2 из 3.')).toHaveCount(1);
+    const reordered = ['Нужно сделать', 'Готово', 'В работе'];
+    await expect(columnNames(page)).toHaveText(reordered);
+    await expect
+      .poll(async () =>
+        Object.keys(titlesByColumn(await getBoardDetail(session.api, session.owner, boardId))),
+      )
+      .toEqual(reordered);
+    await page.reload();
+    await expect(columnNames(page)).toHaveText(reordered);
   });
 });

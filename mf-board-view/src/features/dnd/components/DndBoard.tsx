@@ -103,7 +103,8 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     if (!data || !board) return;
     if (data.type === 'column') {
       setDrag({ type: 'column', id: data.columnId, order: board.columnOrder });
-      spoken.current = `Колонка «${columnName(data.columnId)}» взята. ${columnPlace(board.columnOrder, data.columnId)}.`;
+      lastPlace.current = `${columnPlace(board.columnOrder, data.columnId)}.`;
+      spoken.current = `Колонка «${columnName(data.columnId)}» взята. ${lastPlace.current}`;
     } else if (data.type === 'task') {
       const items: ColumnItems = {};
       for (const id of board.columnOrder) items[id] = board.columns[id]?.taskIds ?? [];
@@ -129,7 +130,9 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
         current.order.indexOf(current.id),
         current.order.indexOf(overData.columnId),
       );
-      spoken.current = `${columnPlace(order, current.id)}.`;
+      const place = `${columnPlace(order, current.id)}.`;
+      if (place !== lastPlace.current) spoken.current = place;
+      lastPlace.current = place;
       return;
     }
     if (!target) {
