@@ -36,7 +36,8 @@ async function adminQuery(sql: string) {
   }
 }
 
-export async function startTestStack(): Promise<TestStack> {
+/** `s3`: uploads in s3rver's bucket (`pnpm stack --s3`); `port`: the proxy's port. */
+export async function startTestStack(options: { s3?: boolean; port?: number } = {}): Promise<TestStack> {
   const database = `kanban_stack_${Date.now().toString(36)}`;
   await adminQuery(`CREATE DATABASE ${database}`);
   const databaseUrl = new URL(adminUrl);
@@ -47,13 +48,14 @@ export async function startTestStack(): Promise<TestStack> {
   try {
     stack = await startStack({
       deployDir,
-      port: Number(process.env.E2E_STACK_PORT ?? 4360),
+      port: options.port ?? Number(process.env.E2E_STACK_PORT ?? 4360),
       databaseUrl: databaseUrl.toString(),
       redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       redisPrefix: `${database}:`,
       jwtSecret: 'stack-secret-stack-secret-stack-secret',
       logLevel: 'warn',
       quiet: true,
+      s3: options.s3,
     });
   } catch (err) {
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

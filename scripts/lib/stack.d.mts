@@ -34,6 +34,8 @@ export interface StackOptions {
   /** Publish the workspace builds before starting (default true). */
   deploy?: boolean;
   installNginx?: boolean;
+  /** Uploads in a bucket of an s3rver process (service `s3`) instead of the APIs' DATA_DIR. */
+  s3?: boolean;
 }
 
 export interface Stack {
