@@ -1,31 +1,11 @@
 // The site and the API reference under their Content-Security-Policy (api/src/plugins/security.ts):
 // every screen loads, a board with a card, its task modal and the realtime socket work, and the
 // browser reports no policy violation and no console error about one.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerAccount, signIn } from './support/accounts';
 import { columnIdOf, createTask, getBoardDetail, openBoard } from './support/board-page';
 import { createBoard } from './support/boards';
-
-/** Collects `securitypolicyviolation` events of every page load, and console errors naming the CSP. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-      messages.push(message.text());
-    }
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-  return async () => [
-    ...messages,
-    ...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])),
-  ];
-}
+import { watchCspViolations } from './support/csp';
 
 test('the site sends the policy and works under it: boards, a board with a card, its task, settings', async ({
   page,
@@ -39,7 +19,7 @@ test('the site sends the policy and works under it: boards, a board with a card,
   expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(response.headers()['permissions-policy']).toContain('camera=()');
 
-  const violations = await watchViolations(page);
+  const violations = await watchCspViolations(page);
   const account = await registerAccount(request, 'Вера Политикова');
   const boardId = await createBoard(request, account, 'Доска под CSP');
   const detail = await getBoardDetail(request, account, boardId);
@@ -61,7 +41,7 @@ test('the site sends the policy and works under it: boards, a board with a card,
 });
 
 test('the API reference at /api/docs renders under the policy', async ({ page }) => {
-  const violations = await watchViolations(page);
+  const violations = await watchCspViolations(page);
   await page.goto('/api/docs');
   await expect(page.getByText('Kanban API').first()).toBeVisible();
   await expect(page.getByText('/api/auth/login').first()).toBeVisible();

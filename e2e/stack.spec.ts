@@ -14,6 +14,7 @@ import {
 } from '@playwright/test';
 import { type Account, registerAccount, signIn } from './support/accounts';
 import { addMember, createBoard } from './support/boards';
+import { watchCspViolations } from './support/csp';
 import { copyPackage, hashTree, redeploy, startTestStack, type TestStack } from './support/stack';
 
 test.describe.configure({ mode: 'serial' });
@@ -70,6 +71,7 @@ test('through the proxy: a board live across instances, then mf-boards redeploye
 
   // Alice signs in, sees her board list and opens the board; her calls go to api-1.
   const alice = await openAs(browser, owner, 'api-1');
+  const aliceViolations = await watchCspViolations(alice);
   const aliceScripts: string[] = [];
   alice.on('response', (response) => {
     if (response.url().includes('/remotes/mf-boards/') && response.url().endsWith('.js'))
@@ -92,6 +94,15 @@ test('through the proxy: a board live across instances, then mf-boards redeploye
   await todo.getByRole('button', { name: 'Добавить' }).click();
   await expect(cardTitles(alice, 'Нужно сделать')).toHaveText(['Проверить выкладку']);
   await expect(cardTitles(bob, 'Нужно сделать')).toHaveText(['Проверить выкладку'], { timeout: 5000 });
+
+  // The proxy sends the site's security headers (deploy/kanban/security-headers.conf); nothing so far
+  // broke one of their rules.
+  const headers = (await api.get('/')).headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(await aliceViolations()).toEqual([]);
 
   // mf-boards, built from a copy with a changed heading, is redeployed alone.
   const shellBefore = hashTree(join(stack.deployDir, 'sites', 'shell', 'current'));
