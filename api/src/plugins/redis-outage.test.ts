@@ -3,9 +3,13 @@
  * requests keep their normal latency, /health/ready says Redis is down (503) and recovers once it is
  * back. A Redis process of the test's own is killed, not the shared one.
  */
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, register, type TestApp } from '../../test/fixtures.js';
+import { connected, subscribe } from '../../test/cluster.js';
+import { call, createBoard, createTestApp, person, register, type TestApp } from '../../test/fixtures.js';
 import { type RedisProcess, redisProcess } from '../../test/redis-server.js';
+import type { Config } from '../config.js';
+import { type BoardUpdate, REALTIME_PATH } from '../realtime/contract.js';
 
 /** The latency the Redis-backed checks must keep while Redis is down (they took 2 s before). */
 const FAST_MS = 300;
@@ -41,8 +45,8 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 8000): Prom
   return performance.now() - started;
 }
 
-async function appOn(url: string): Promise<TestApp> {
-  const t = await createTestApp({ redisUrl: url, redisPrefix: 'kanban-outage:' });
+async function appOn(url: string, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const t = await createTestApp({ redisUrl: url, redisPrefix: 'kanban-outage:', ...overrides });
   apps.push(t);
   return t;
 }
@@ -107,5 +111,48 @@ describe('Redis outage', () => {
     const back = await eventually(async () => (await ready(t)).statusCode === 200);
     console.info(`ready ${back.toFixed(0)} ms after Redis started`);
     expect(t.app.redis?.status).toBe('ready');
+  });
+
+  it('carries updates between instances started while Redis was down once it is back', async () => {
+    await redis.stop();
+    const a = await appOn(redis.url);
+    const b = await appOn(redis.url, { databaseUrl: a.config.databaseUrl });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = a.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const owner = await person(a.app);
+    const boardId = await createBoard(a.app, owner);
+    const socket: Socket = io(`http://127.0.0.1:${port}`, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { token: owner.token },
+    });
+    try {
+      await connected(socket);
+      expect(await subscribe(socket, boardId)).toMatchObject({ ok: true });
+      const updates: BoardUpdate[] = [];
+      socket.on('update', (update: BoardUpdate) => updates.push(update));
+
+      await redis.start();
+      // The subscription is back when the instance tells its watchers to re-fetch.
+      await eventually(async () => updates.some((update) => update.change === 'resync'));
+      await eventually(async () => (await ready(b)).statusCode === 200);
+
+      const sent = performance.now();
+      const settings = {
+        name: 'Снова',
+        color: '#aabbcc',
+        showIdsMode: 'square',
+        showTotalColumnEstimation: true,
+      };
+      expect((await call(b.app, owner, 'PUT', `/api/board/edit/${boardId}`, settings)).status).toBe(200);
+      await eventually(async () => updates.some((update) => update.change !== 'resync'), 3000);
+      console.info(
+        `update from the other instance arrived ${(performance.now() - sent).toFixed(0)} ms after the call`,
+      );
+    } finally {
+      socket.disconnect();
+    }
   });
 });
