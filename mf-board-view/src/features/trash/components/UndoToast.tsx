@@ -46,12 +46,16 @@ export function UndoToast({ boardId }: { boardId: number }) {
   const offer = useUndo((state) => state.offer);
   const shown = offer && offer.boardId === boardId ? offer : null;
   const dialog = useTopDialog();
+  // A region that moved is a new element: it is put on the page empty and filled a render later, as
+  // a screen reader announces what changes in a live region, not what a new one starts with.
+  const [placedIn, setPlacedIn] = useState<HTMLElement | null | undefined>(undefined);
+  useEffect(() => setPlacedIn(dialog), [dialog]);
   // The offer belongs to this board page: it goes with it.
   useEffect(() => () => useUndo.getState().dismiss(), []);
 
   const region = (
     <div className="bv-undo" role="status" aria-live="polite">
-      {shown && <UndoOffered key={shown.key} offer={shown} />}
+      {shown && placedIn === dialog && <UndoOffered key={shown.key} offer={shown} />}
     </div>
   );
   return dialog ? createPortal(region, dialog) : region;
