@@ -10,7 +10,7 @@ import { filesKit, PNG } from '../../test/files.js';
 import { call, createTestApp, person, type TestApp } from '../../test/fixtures.js';
 import { startS3Server } from '../../test/s3.js';
 import type { User } from '../auth/schemas.js';
-import type { Config } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { FileItem } from '../files/schemas.js';
 import { sweepOrphans } from '../files/sweep.js';
 import { StorageError } from './storage.js';
@@ -48,6 +48,46 @@ async function send(t: TestApp, url: string, init: { method?: string; body?: Buf
     body: Buffer.from(await res.arrayBuffer()),
   };
 }
+
+describe('S3 settings', () => {
+  const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/kanban-config-test' };
+
+  it('the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig(env).s3).toBeNull();
+    expect(loadConfig({ ...env, S3_ENDPOINT: 'http://minio:9000' }).s3).toBeNull();
+  });
+
+  it('reads every S3_ variable', () => {
+    expect(
+      loadConfig({
+        ...env,
+        S3_BUCKET: 'kanban',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_ENDPOINT: 'http://localhost:9000',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'kanban',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'http://localhost:9000',
+      region: 'eu-central-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, S3_BUCKET: 'kanban' }).s3).toEqual({
+      bucket: 'kanban',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ ...env, S3_BUCKET: 'kanban', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+  });
+});
 
 describe.each(drivers)('storage contract: $name', (driver) => {
   const t = {} as TestApp;
