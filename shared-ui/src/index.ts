@@ -94,4 +94,12 @@ export {
 } from './stores/auth-store';
 export { type HeaderState, useHeaderStore } from './stores/header-store';
 export { MODALS, type ModalState, type ModalType, useModalStore } from './stores/modal-store';
+export {
+  applyTheme,
+  readThemeChoice,
+  saveThemeChoice,
+  THEME_CHOICES,
+  THEME_STORAGE_KEY,
+  type ThemeChoice,
+} from './theme/theme';
 export type { Gender, Status, User } from './types';

@@ -6,9 +6,10 @@ import { EmailNotificationsSettings } from '../features/email-notifications/comp
 import { PasswordForm } from '../features/password/components/PasswordForm';
 import { ProfileForm } from '../features/profile/components/ProfileForm';
 import { RemindersSettings } from '../features/reminders/components/RemindersSettings';
+import { ThemeSettings } from '../features/theme/components/ThemeSettings';
 import './settings.css';
 
-/** /settings: avatar, profile, password, reminders and e-mail notifications, each its own feature; 'Вернуться назад' on top. */
+/** /settings: avatar, profile, password, reminders, e-mail notifications and the theme, each its own feature; 'Вернуться назад' on top. */
 export function SettingsPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -39,6 +40,7 @@ export function SettingsPage() {
       </div>
       <RemindersSettings />
       <EmailNotificationsSettings />
+      <ThemeSettings />
     </div>
   );
 }
