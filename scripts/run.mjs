@@ -85,7 +85,13 @@ switch (command) {
     break;
   case 'dev':
     install();
-    run(['-r', '--parallel', 'run', 'dev']);
+    // pnpm pipes each dev server's output, so the API cannot see the terminal: it is told instead.
+    run(['-r', '--parallel', 'run', 'dev'], {
+      env: {
+        ...process.env,
+        LOG_FORMAT: process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+      },
+    });
     break;
   case 'test':
     install();

@@ -78,7 +78,7 @@ export function buildApp(config: Config): App {
     logger: {
       level: config.logLevel,
       // Readable lines on a terminal (`npm start`, `npm run dev`); JSON lines anywhere else (CI, production).
-      ...(process.stdout.isTTY && !process.env.VITEST && { transport: { target: 'pino-pretty' } }),
+      ...(config.logPretty && { transport: { target: 'pino-pretty' } }),
     },
     bodyLimit: config.bodyLimit,
     // Creating an embedded PGlite database and migrating it can take longer than the 10 s default.

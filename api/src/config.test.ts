@@ -27,6 +27,17 @@ describe('loadConfig', () => {
     expect(config.staticDir).toBe(resolve(import.meta.dirname, '../..'));
   });
 
+  it('reads the metrics token and port, and the log format', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ metricsToken: null, metricsPort: null });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 't0ken', METRICS_PORT: '9091' })).toMatchObject({
+      metricsToken: 't0ken',
+      metricsPort: 9091,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty' }).logPretty).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'json' }).logPretty).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'fancy' })).toThrow('LOG_FORMAT');
+  });
+
   it('keeps a generated secret in DATA_DIR and reuses it', async () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);

@@ -48,6 +48,8 @@ export interface Config {
   /** Folder holding the front-end builds; null serves no site. */
   staticDir: string | null;
   logLevel: string;
+  /** pino-pretty lines instead of JSON (LOG_FORMAT=pretty|json; unset: pretty when stdout is a terminal). */
+  logPretty?: boolean;
   trustProxy: boolean;
   bodyLimit: number;
   /** Largest accepted file upload, enforced while the body streams to storage. */
@@ -131,6 +133,13 @@ function timeZone(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function logFormat(env: Env): 'pretty' | 'json' {
+  const value = text(env, 'LOG_FORMAT');
+  if (value === null) return process.stdout.isTTY ? 'pretty' : 'json';
+  if (value !== 'pretty' && value !== 'json') throw new Error('LOG_FORMAT must be pretty or json');
+  return value;
+}
+
 function integer(env: Env, name: string, fallback: number): number {
   const value = text(env, name);
   if (value === null) return fallback;
@@ -183,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     staticDir: staticDir === null ? resolve(apiDir(), '..') : resolve(process.cwd(), staticDir),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    logPretty: logFormat(env) === 'pretty',
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
