@@ -12,7 +12,7 @@ import { useTestApp } from '../test/fixtures.js';
 import { apiDir } from './config.js';
 import { PUBLIC_ROUTES } from './plugins/auth.js';
 
-const t = useTestApp({}, { pglite: true });
+const t = useTestApp();
 
 interface Operation {
   operationId?: string;

@@ -31,7 +31,7 @@ describe('security headers', () => {
         mf_settings: 'not a url',
       }),
     );
-    t = await createTestApp({ staticDir: site, publicUrl: 'https://kanban.example.com' }, { pglite: true });
+    t = await createTestApp({ staticDir: site, publicUrl: 'https://kanban.example.com' });
   });
   afterAll(async () => {
     await t?.close();
