@@ -65,9 +65,6 @@ const statusOf = (err: unknown) =>
 const isMissing = (err: unknown) =>
   statusOf(err) === 404 || ['NoSuchKey', 'NotFound'].includes((err as Error | null)?.name ?? '');
 
-/** The app's logger (pino), or the console: what the SDK logs to as well. */
-type StorageLog = NonNullable<S3ClientConfig['logger']>;
-
 /** At most this many deletes in flight at once when a board's objects go. */
 const REMOVE_CONCURRENCY = 8;
 
@@ -80,14 +77,12 @@ export class S3Storage implements Storage {
 
   constructor(
     config: S3Config,
-    private readonly log: StorageLog = console,
+    private readonly log: { error(obj: object, msg: string): void } = console,
   ) {
     this.bucket = config.bucket;
     const base: S3ClientConfig = {
       region: config.region,
       forcePathStyle: config.forcePathStyle,
-      // The SDK's own warnings (an aborted put, for one) go to the app's log rather than the console.
-      logger: log,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(config.accessKeyId && config.secretAccessKey

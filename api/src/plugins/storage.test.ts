@@ -1,6 +1,6 @@
 /**
  * The storage contract, run against each driver: the local disk, and an S3-protocol bucket served by
- * s3rver in its own process (test/s3.ts). Through the driver itself, then through the API: upload link,
+ * s3rver in its own process (test/s3.ts), which checks presigned links' SigV4 signatures. Through the driver itself, then through the API: upload link,
  * PUT, add, download and delete for attachments, and avatars.
  */
 import { randomUUID } from 'node:crypto';
@@ -280,7 +280,13 @@ describe.each(drivers)('storage contract: $name', (driver) => {
 
     const got = await call<{ url: string }>(t.app, s.anna, 'GET', `/api/file/get?id=${file?.id}`);
     expect(got.status).toBe(200);
-    if (driver.bucket) expect(new URL(got.body.url).searchParams.get('X-Amz-Expires')).toBe('300');
+    if (driver.bucket) {
+      expect(new URL(got.body.url).searchParams.get('X-Amz-Expires')).toBe('300');
+      // The overrides are signed: a link asking for another type is refused.
+      const inline = new URL(got.body.url);
+      inline.searchParams.set('response-content-type', 'image/svg+xml');
+      expect((await send(t, inline.toString())).status).toBe(403);
+    }
     const downloaded = await send(t, got.body.url);
     expect(downloaded.status).toBe(200);
     expect(downloaded.body.equals(bytes)).toBe(true);
@@ -305,6 +311,28 @@ describe.each(drivers)('storage contract: $name', (driver) => {
     const deleted = await call(t.app, s.anna, 'DELETE', `/api/file/${s.boardId}/${file?.id}/delete`);
     expect(deleted.status).toBe(200);
     expect(await storage().stat(key)).toBeNull();
+  });
+
+  it('an upload link takes exactly the size and type it was made for', async () => {
+    const { setup, uploadLink } = filesKit(t);
+    const s = await setup();
+    const url = await uploadLink(s.anna, s.boardId, s.taskId, { name: 'a.txt', type: 'text/plain', size: 5 });
+    const key = new URL(url, 'http://x').pathname.split('/').slice(-3).join('/');
+    // The API's own links answer 413, 400 and 415; a bucket refuses a signature that does not hold (403).
+    const refused = driver.bucket ? [403, 403, 403] : [413, 400, 415];
+    const tries = [
+      { body: Buffer.from('hello!'), type: 'text/plain' },
+      { body: Buffer.from('hell'), type: 'text/plain' },
+      { body: Buffer.from('hello'), type: 'text/html' },
+    ];
+    for (const [i, attempt] of tries.entries()) {
+      expect((await send(t, url, { method: 'PUT', ...attempt })).status).toBe(refused[i]);
+    }
+    expect(await storage().stat(key)).toBeNull();
+    expect(
+      (await send(t, url, { method: 'PUT', body: Buffer.from('hello'), type: 'text/plain' })).status,
+    ).toBe(200);
+    expect((await storage().stat(key))?.size).toBe(5);
   });
 
   it('an attachment of the wrong size is not added', async () => {
