@@ -45,7 +45,8 @@ describe('filter query <-> modal state', () => {
     renderApp('/board/7?search=a&search=b');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     fireEvent.click(screen.getByRole('button', { name: 'Фильтр 2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Фильтр по задачам' });
+    // The modal's chunk loads lazily; under a loaded machine that takes more than the default second.
+    const dialog = await screen.findByRole('dialog', { name: 'Фильтр по задачам' }, { timeout: 5000 });
     expect((within(dialog).getByLabelText('Поиск по названию или описанию') as HTMLInputElement).value).toBe(
       'a',
     );
