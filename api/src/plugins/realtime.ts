@@ -82,6 +82,8 @@ export default fp<RealtimeOptions>(
       const pub = app.redis.duplicate({
         connectionName: `${app.config.redisPrefix}realtime-pub`,
         lazyConnect: false,
+        // Not on any request's path: a slow publish under load must not be dropped as the limiter's is.
+        commandTimeout: 5000,
       });
       const sub = app.redis.duplicate({
         connectionName: `${app.config.redisPrefix}realtime-sub`,
