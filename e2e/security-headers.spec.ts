@@ -43,7 +43,8 @@ test('the site sends the policy and works under it: boards, a board with a card,
 test('the API reference at /api/docs renders under the policy', async ({ page }) => {
   const violations = await watchCspViolations(page);
   await page.goto('/api/docs');
-  await expect(page.getByText('Kanban API').first()).toBeVisible();
+  // The page fetches and renders the whole document (160 KB) first.
+  await expect(page.getByText('Kanban API').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('/api/auth/login').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await violations()).toEqual([]);
