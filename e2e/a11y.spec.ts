@@ -273,3 +273,81 @@ for (const scheme of SCHEMES) {
     });
   }
 }
+
+test.describe('keyboard focus', () => {
+  test('after a route change focus is on the page heading; the task modal never lets Tab reach <body>', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seed(request);
+    await useToken(page, seeded.owner);
+    await page.goto('/');
+    await expect(page.getByText('Доска Бориса').first()).toBeVisible();
+    await page.locator('header').getByRole('link', { name: 'Настройки' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Настройки' })).toBeFocused();
+
+    await page.goto(`/board/${seeded.boardId}/task/${seeded.taskId}`);
+    const dialog = page.getByRole('dialog', { name: /^Задача/ });
+    await expect(dialog).toBeVisible();
+    for (let press = 0; press < 60; press += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
+      expect(inside, `Tab ${press + 1} left the dialog`).toBe(true);
+    }
+    for (let press = 0; press < 20; press += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+  });
+
+  test('under 720px Tab stays in the burger panel, and a modal opened from it gets focus', async ({
+    page,
+    request,
+  }) => {
+    const seeded = await seed(request);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await useToken(page, seeded.owner);
+    await page.goto(`/board/${seeded.boardId}`);
+    await expect(page.locator('article[data-task-id]').first()).toBeVisible();
+    await page.locator('header').getByRole('button', { name: 'Меню' }).click();
+    const panel = page.getByRole('complementary', { name: 'Меню' });
+    await expect(panel).toBeVisible();
+    for (let press = 0; press < 25; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await panel.getByRole('button', { name: /^Метки/ }).focus();
+    await page.keyboard.press('Enter');
+    const labels = page.getByRole('dialog', { name: 'Метки' });
+    await expect(labels).toBeVisible();
+    await expect
+      .poll(() => labels.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+  });
+});
+
+test('Тема in /settings applies at once and is there before the first paint of the next load', async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request, 'Тёма Тёмный');
+  await useToken(page, account);
+  await page.goto('/settings');
+  const theme = page.getByRole('group', { name: 'Тема' });
+  await expect(theme.getByRole('radio', { name: 'Системная' })).toBeChecked();
+  await theme.getByText('Тёмная', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The attribute is set by /theme.js before any module runs: read it from the first script.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { themeAtLoad?: string }).themeAtLoad = document.documentElement.dataset.theme;
+    });
+  });
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { themeAtLoad?: string }).themeAtLoad)).toBe('dark');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('group', { name: 'Тема' }).getByText('Светлая', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByRole('group', { name: 'Тема' }).getByText('Системная', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
