@@ -43,8 +43,11 @@ describe('Dropzone', () => {
     const input = await screen.findByTestId('dropzone-input');
     const area = screen.getByRole('button', { name: 'Загрузить файл' });
     expect(area.getAttribute('aria-busy')).toBeNull();
-    // The picker has a name of its own and sits beside the button, not inside it.
+    // The picker has a name of its own, sits beside the button, not inside it, and is not a second
+    // button for assistive technology.
     expect(input.getAttribute('aria-label')).toBe('Загрузить файл');
+    expect(input.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getAllByRole('button', { name: 'Загрузить файл' })).toHaveLength(1);
     expect(area.contains(input)).toBe(false);
     const a = new File(['a'], 'a.png', { type: 'image/png' });
     const b = new File(['b'], 'b.png', { type: 'image/png' });

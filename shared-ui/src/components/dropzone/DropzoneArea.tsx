@@ -67,8 +67,12 @@ export default function DropzoneArea({
         {hint && <div className="ui-dropzone__hint">{hint}</div>}
       </div>
       {/* Beside the area, not in it: an input inside a role=button is a nested control (axe
-          nested-interactive), and the hidden picker still needs a name of its own (axe label). */}
-      <input {...getInputProps({ multiple, 'aria-label': label })} data-testid="dropzone-input" />
+          nested-interactive). The area is the one control people use; the picker it opens is named
+          (axe label) but hidden from assistive technology, which would otherwise find two buttons. */}
+      <input
+        {...getInputProps({ multiple, 'aria-label': label, 'aria-hidden': true })}
+        data-testid="dropzone-input"
+      />
       {rejected.length > 0 && (
         <ul className="ui-dropzone__errors" role="alert">
           {rejected.map((line) => (
