@@ -20,6 +20,24 @@ import { BoardCanvas } from './BoardCanvas';
 import { BoardOverlays } from './lazy-overlays';
 import './board.css';
 
+/** A failed reload with the board still shown: why, that the data may be old, and a way to retry. */
+function StaleNotice() {
+  const stale = useBoardState((state) => state.stale);
+  const reload = useBoardState((state) => state.reload);
+  return (
+    <div className="bv-stale" role="status">
+      {stale && (
+        <>
+          <span>{stale} Показаны последние загруженные данные.</span>
+          <button type="button" className="bv-stale__retry" onClick={() => void reload()}>
+            Повторить
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 function BoardPage() {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
@@ -44,6 +62,7 @@ function BoardPage() {
       {hasBoard ? (
         <>
           <BoardTopMenu />
+          <StaleNotice />
           {/* Next to the menu in the tab order, though it shows at the bottom: a few Tabs away. */}
           <UndoToast boardId={boardId} />
           <BoardCanvas />

@@ -65,6 +65,22 @@ describe('board store', () => {
     expect(store.getState().httpStatus).toBe(403);
   });
 
+  it('says why a background reload failed while keeping the board, until one succeeds', async () => {
+    const fetchBoard = vi
+      .fn<(id: string) => Promise<Board>>()
+      .mockResolvedValueOnce(makeBoard())
+      .mockRejectedValueOnce(new ApiError(503, { message: 'Сервис временно недоступен, повторите попытку' }))
+      .mockResolvedValueOnce(makeBoard());
+    const store = createBoardStore('7', fetchBoard);
+    await store.getState().reload();
+    expect(store.getState().stale).toBeNull();
+    await store.getState().reload();
+    expect(store.getState().board?.name).toBe(makeBoard().name);
+    expect(store.getState().stale).toBe('Сервис временно недоступен, повторите попытку');
+    await store.getState().reload();
+    expect(store.getState().stale).toBeNull();
+  });
+
   it('applies optimistic changes and rolls back to the last server data', async () => {
     const store = createBoardStore('7', async () => makeBoard());
     await store.getState().reload();

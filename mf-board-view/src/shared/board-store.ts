@@ -41,6 +41,8 @@ export interface BoardState {
   /** The server's answer for a failed load; `httpStatus` 403 means no access. */
   error: FieldErrors | null;
   httpStatus: number | null;
+  /** Why the last reload failed while a board is shown (the board on screen is the last one loaded). */
+  stale: string | null;
   /** The socket's subscription to this board stands: every change arrives as an update. */
   live: boolean;
   reload: () => Promise<void>;
@@ -126,11 +128,22 @@ export function createBoardStore(
         if (current && shownFilters === filtersKey(requested) && board.version < current.version) return;
         shownFilters = filtersKey(requested);
         const shared = shareUnchanged(get().serverBoard, board);
-        set({ board: shared, serverBoard: shared, status: 'success', error: null, httpStatus: null });
+        set({
+          board: shared,
+          serverBoard: shared,
+          status: 'success',
+          error: null,
+          httpStatus: null,
+          stale: null,
+        });
       } catch (error) {
         const httpStatus = error instanceof ApiError ? error.status : null;
-        // A background reload that fails keeps the board on screen; only lost access is acted on.
-        if (get().board && httpStatus !== 403 && httpStatus !== 404) return;
+        // A background reload that fails keeps the board on screen, saying why; only lost access is acted on.
+        if (get().board && httpStatus !== 403 && httpStatus !== 404) {
+          const reason = error instanceof ApiError ? error.body.message : undefined;
+          set({ stale: reason ?? 'Не удалось обновить доску.' });
+          return;
+        }
         set({
           status: 'error',
           httpStatus,
@@ -204,6 +217,7 @@ export function createBoardStore(
       status: 'default',
       error: null,
       httpStatus: null,
+      stale: null,
       live: false,
       reload,
       applyUpdate,

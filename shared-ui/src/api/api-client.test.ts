@@ -104,4 +104,11 @@ describe('api client', () => {
     expect(error.status).toBe(0);
     expect(error.body.message).toMatch(/Нет связи/);
   });
+
+  it("words a proxy's page for a node that is down as the service being unavailable", async () => {
+    fetchMock.mockResolvedValue(new Response('<html>502 Bad Gateway</html>', { status: 502 }));
+    const error = (await apiClient.get('/api/board').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.body).toEqual({ message: 'Сервис временно недоступен, повторите попытку' });
+  });
 });

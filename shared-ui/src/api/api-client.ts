@@ -77,6 +77,9 @@ export function buildQuery(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** As the API words a 503 (database out of reach). */
+export const UNAVAILABLE = 'Сервис временно недоступен, повторите попытку';
+
 export function toFieldErrors(data: unknown, status: number): FieldErrors {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     const errors: FieldErrors = {};
@@ -86,6 +89,8 @@ export function toFieldErrors(data: unknown, status: number): FieldErrors {
     }
     if (Object.keys(errors).length > 0) return errors;
   }
+  // A proxy's own page for a node that is down or restarting says nothing a user can read.
+  if (status === 502 || status === 503 || status === 504) return { message: UNAVAILABLE };
   if (typeof data === 'string' && data) return { message: data };
   return { message: status >= 500 ? 'Внутренняя ошибка сервера' : `Ошибка запроса (${status})` };
 }
