@@ -54,7 +54,8 @@ describe('e-mail notifications setting', () => {
 
     fireEvent.click(radio('Раз в день (сводка)'));
     await waitFor(() => expect(useAuthStore.getState().user?.emailNotifications).toBe('daily'));
-    expect(radio('Раз в день (сводка)').checked).toBe(true);
+    // The radios follow the stored user a render after the save settles.
+    await waitFor(() => expect(radio('Раз в день (сводка)').checked).toBe(true));
   });
 
   it('puts the previous choice back and says why when saving fails', async () => {
