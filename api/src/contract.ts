@@ -23,6 +23,7 @@ export type {
 export type { Checklist, ChecklistItem, ChecklistProgress } from './checklists/schemas.js';
 export type { Column } from './columns/schemas.js';
 export type { Comment } from './comments/schemas.js';
+export type { ImageType } from './files/content.js';
 export type { FileItem } from './files/schemas.js';
 export type { Invitation } from './invites/schemas.js';
 export type { Label } from './labels/schemas.js';

@@ -63,16 +63,24 @@ describe('avatar', () => {
     expect(within(card).queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
   });
 
-  it('refuses a file that is not an image, in Russian', async () => {
-    signIn();
-    renderApp();
-    await pick(new File(['%PDF'], 'резюме.pdf', { type: 'application/pdf' }));
-    expect((await avatarArea().findByRole('alert')).textContent).toBe(
-      '«резюме.pdf»: Тип файла должен быть image/*',
-    );
-    expect(screen.queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
-    expect(callsBesideCalendar()).toEqual([]);
-  });
+  it.each([
+    ['резюме.pdf', 'application/pdf'],
+    ['фото.heic', 'image/heic'],
+    ['логотип.svg', 'image/svg+xml'],
+    ['скан.bmp', 'image/bmp'],
+  ])(
+    'refuses %s (a type the server does not keep as an avatar) before uploading, in Russian',
+    async (name, type) => {
+      signIn();
+      renderApp();
+      await pick(new File(['x'], name, { type }));
+      expect((await avatarArea().findByRole('alert')).textContent).toMatch(
+        new RegExp(`^«${name}»: Тип файла должен быть одним из: image/png.*image/webp`),
+      );
+      expect(screen.queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
+      expect(callsBesideCalendar()).toEqual([]);
+    },
+  );
 
   it('shows Ошибка and the reason when the upload is refused', async () => {
     signIn();

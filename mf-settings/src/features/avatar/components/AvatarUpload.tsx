@@ -1,3 +1,4 @@
+import type { ImageType } from 'api/contract';
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Dropzone, ProgressBar, useAuthStore, useSubmit } from 'shared-ui';
 import { SettingsCard } from '../../../components/settings-card/SettingsCard';
@@ -6,7 +7,16 @@ import { getAvatarUpload } from '../api/get-avatar-upload';
 import { uploadAvatarFile } from '../api/upload-avatar-file';
 import './avatar-upload.css';
 
-const IMAGES = { 'image/*': [] };
+/**
+ * Exactly the types the API keeps as avatars: a HEIC, SVG or BMP is refused here, before any upload
+ * (the type check fails when the API's list changes and this one does not).
+ */
+const IMAGES: Record<ImageType, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+};
 
 /** A local preview of the chosen file (revoked when the file changes or the page is left). */
 function usePreview(file: File | null): string | null {
