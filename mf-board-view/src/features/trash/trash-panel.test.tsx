@@ -230,6 +230,9 @@ describe('deleting a column or a label offers undo too', { timeout: 15_000 }, ()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
     const confirm = await screen.findByRole('dialog', { name: 'Удалить колонку?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить колонку' }));
+    // The column's dialog closes after the delete: the toast then moves out of it to the page, so it
+    // is looked for once no dialog is left (a toast found inside the closing one is a detached copy).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     const toast = await undoRegion();
     expect(toast.textContent).toContain('Колонка удалена');
     fireEvent.click(within(toast).getByRole('button', { name: 'Отменить' }));
