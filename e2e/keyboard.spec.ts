@@ -82,6 +82,8 @@ test.describe('keyboard only', () => {
     // Down a slot and back up: nothing changed.
     await cardHandle(page, 'Один').focus();
     await page.keyboard.press('Space');
+    // A jump needs the board measured, which the pick-up's announcement follows.
+    await expect(liveRegion(page, 'Карточка взята. В «Нужно сделать», 1 из 3.')).toHaveCount(1);
     await page.keyboard.press('Control+ArrowDown');
     await expect(liveRegion(page, 'В «Нужно сделать», 2 из 3.')).toHaveCount(1);
     await page.keyboard.press('Control+ArrowUp');
@@ -93,6 +95,7 @@ test.describe('keyboard only', () => {
     // Two columns to the right, then down past the card there: last in 'Готово'.
     await cardHandle(page, 'Два').focus();
     await page.keyboard.press('Space');
+    await expect(liveRegion(page, 'Карточка взята. В «Нужно сделать», 2 из 3.')).toHaveCount(1);
     await page.keyboard.press('Control+ArrowRight');
     await expect(liveRegion(page, 'В «В работе», 1 из 1.')).toHaveCount(1);
     await page.keyboard.press('Control+ArrowRight');
