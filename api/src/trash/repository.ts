@@ -27,6 +27,7 @@
  * so a migration adding a not-null column must also rewrite the snapshots.
  */
 import { type Kysely, sql } from 'kysely';
+import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { recordTaskEdits } from '../tasks/repository.js';
 import { TRASH_DAYS, type TrashItem, type TrashKind } from './schemas.js';
@@ -336,17 +337,6 @@ async function insertTaskRows(db: Db, boardId: number, snapshots: TaskSnapshot[]
     .map((s) => s.task.id);
 }
 
-/** Whether the board has the column now. */
-async function hasColumn(db: Db, boardId: number, columnId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('columns')
-    .select('id')
-    .where('id', '=', columnId)
-    .where('board_id', '=', boardId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export type RestoreResult<T> = { ok: T } | { missing: string };
 
 /**
@@ -361,7 +351,7 @@ export async function restoreTask(
 ): Promise<RestoreResult<{ taskId: number; columnId: number }>> {
   const { task } = snapshot;
   const columnId = task.column_id;
-  if (!(await hasColumn(db, boardId, columnId))) return { missing: snapshot.columnName };
+  if (!(await columnExists(db, boardId, columnId))) return { missing: snapshot.columnName };
   const { count } = await db
     .selectFrom('tasks')
     .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -4,18 +4,7 @@ import { useBoard } from '../../../shared/board-context';
 import { describeActivity } from '../model/describe';
 import { useActivity } from '../model/use-activity';
 import './activity.css';
-
-const timeFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-function timeText(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
+import { timeText } from '../../../shared/time-text';
 
 export interface ActivityListProps {
   /** One task's history, or the whole board's activity without it. */

@@ -7,6 +7,7 @@ import type { TrashItem } from '../api/get-trash';
 import { restoreItem } from '../api/restore-item';
 import { useTrash } from '../model/use-trash';
 import './trash.css';
+import { timeText } from '../../../shared/time-text';
 
 const KIND: Record<TrashKind, { name: string; accusative: string; restored: string }> = {
   task: { name: 'Задача', accusative: 'задачу', restored: 'восстановлена' },
@@ -14,18 +15,6 @@ const KIND: Record<TrashKind, { name: string; accusative: string; restored: stri
   label: { name: 'Метка', accusative: 'метку', restored: 'восстановлена' },
   comment: { name: 'Комментарий', accusative: 'комментарий', restored: 'восстановлен' },
 };
-
-const timeFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-function timeText(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
-}
 
 /** The row is about to go: focus moves to the next row's button (or the previous one, or the dialog). */
 function keepFocus(row: HTMLElement | null) {
