@@ -13,7 +13,6 @@
  * PUT to a presigned link cannot send.
  */
 import type { Readable } from 'node:stream';
-import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
@@ -28,6 +27,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.js';
 import { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS } from '../files/signing.js';
 import {
+  ByteCounter,
   type DirectLinks,
   isValidKey,
   type ObjectInfo,
@@ -36,29 +36,6 @@ import {
   type Storage,
   StorageError,
 } from './storage-contract.js';
-
-/** Counts bytes and fails at the first one past `limit`, or at the end when fewer than `exact` came. */
-class ByteCounter extends Transform {
-  bytes = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly exact: number | undefined,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) callback(new StorageError('too-large'));
-    else callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (this.exact !== undefined && this.bytes !== this.exact) callback(new StorageError('too-small'));
-    else callback();
-  }
-}
 
 const statusOf = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;

@@ -2,7 +2,7 @@
  * What every storage driver offers (storage.ts: the local disk, s3-storage.ts: an S3-protocol bucket)
  * and the keys they accept; a module of its own so the drivers share it without importing each other.
  */
-import type { Readable } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Every key the server makes, and nothing else: no dots, no empty or parent segments. */
@@ -66,4 +66,27 @@ export interface DirectLinks {
   downloadUrl(key: string, response: { type: string; disposition: string }): Promise<string>;
   /** The key an upload link (with or without its query) names, or null. */
   keyOf(url: string): string | null;
+}
+
+/** Counts bytes on their way to a driver: fails at the first one past `limit`, or at the end when fewer than `exact` came. */
+export class ByteCounter extends Transform {
+  bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly exact?: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) callback(new StorageError('too-large'));
+    else callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.exact !== undefined && this.bytes !== this.exact) callback(new StorageError('too-small'));
+    else callback();
+  }
 }

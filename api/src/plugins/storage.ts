@@ -15,11 +15,12 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { link, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 
 import {
+  ByteCounter,
   isValidKey,
   type ObjectInfo,
   type OpenedObject,
@@ -43,21 +44,6 @@ export {
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
-  }
-}
-
-/** Counts bytes on their way through and fails as soon as there are more than `limit`. */
-class ByteCounter extends Transform {
-  bytes = 0;
-
-  constructor(private readonly limit: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) callback(new StorageError('too-large'));
-    else callback(null, chunk);
   }
 }
 
