@@ -65,8 +65,8 @@ describe('calendar feed', () => {
       {
         uid: `task-${due}@kanban.test`,
         summary: 'Сдать отчёт, срочно; да',
-        description: `Доска «Доска»\nhttp://kanban.test/board/${b.id}/task/${due}`,
-        url: `http://kanban.test/board/${b.id}/task/${due}`,
+        description: `Доска «Доска»\nhttp://kanban.test/board/${b.id}/task/1`,
+        url: `http://kanban.test/board/${b.id}/task/1`,
         start: '2031-03-10T12:30:00.000Z',
         end: '2031-03-10T13:00:00.000Z',
         utc: true,
@@ -74,8 +74,8 @@ describe('calendar feed', () => {
       {
         uid: `task-${done}@kanban.test`,
         summary: '✓ Позвонить',
-        description: `Доска «Доска». Выполнено.\nhttp://kanban.test/board/${b.id}/task/${done}`,
-        url: `http://kanban.test/board/${b.id}/task/${done}`,
+        description: `Доска «Доска». Выполнено.\nhttp://kanban.test/board/${b.id}/task/2`,
+        url: `http://kanban.test/board/${b.id}/task/2`,
         start: '2031-03-11T09:00:00.000Z',
         end: '2031-03-11T09:30:00.000Z',
         utc: true,

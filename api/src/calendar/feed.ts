@@ -7,11 +7,9 @@
  */
 import ical, { ICalEventTransparency } from 'ical-generator';
 import type { MyTask } from '../my-tasks/schemas.js';
+import { taskUrl } from '../plugins/letters.js';
 
 const EVENT_MINUTES = 30;
-
-export const taskLink = (publicUrl: string, boardId: number, taskId: string) =>
-  `${publicUrl}/board/${boardId}/task/${taskId}`;
 
 export function calendarFeed(publicUrl: string, tasks: MyTask[]): string {
   const host = new URL(publicUrl).host;
@@ -24,7 +22,7 @@ export function calendarFeed(publicUrl: string, tasks: MyTask[]): string {
   for (const task of tasks) {
     if (!task.dueAt) continue;
     const start = new Date(task.dueAt);
-    const url = taskLink(publicUrl, task.board.id, task.id);
+    const url = taskUrl(publicUrl, task.board.id, task.number);
     calendar.createEvent({
       id: `task-${task.id}@${host}`,
       start,

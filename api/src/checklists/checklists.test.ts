@@ -175,9 +175,14 @@ describe('checklists', () => {
     });
 
     const converted = await call(t.app, b.member, 'POST', `/api/checklist/item/${b.id}/${second}/task`);
-    expect(converted).toEqual({ status: 200, body: { id: expect.stringMatching(/^\d+$/) } });
+    expect(converted).toEqual({
+      status: 200,
+      body: { id: expect.stringMatching(/^\d+$/), number: expect.any(Number) },
+    });
     const newId = converted.body.id as string;
     const board = (await boardDetail(t.app, b.member, b.id)).body;
+    // The answer's number is the card's, the one its link carries.
+    expect(board.tasks[newId]?.number).toBe(converted.body.number);
     expect(board.tasks[newId]).toMatchObject({
       title: 'второй',
       columnId: b.columns[1],

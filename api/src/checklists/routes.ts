@@ -202,7 +202,7 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
           taskId: item.taskId,
           data: { ...itemData(item), newTaskId: created.id },
         });
-      return { id: created.id };
+      return { id: created.id, number: created.number };
     });
   });
 };

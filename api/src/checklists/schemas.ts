@@ -94,7 +94,10 @@ export const ItemToTask = {
   ...common,
   params: Type.Object({ boardId: Id, itemId: Id }),
   response: {
-    200: Type.Object({ id: Type.String({ description: 'the new task' }) }),
+    200: Type.Object({
+      id: Type.String({ description: 'the new task' }),
+      number: Type.Integer({ description: "the new task's number on the board, which its link carries" }),
+    }),
     ...errors(400, 401, 403, 404),
   },
 };

@@ -38,6 +38,8 @@ describe('GET /api/task/mine', () => {
     expect(first).toMatchObject({
       id: early,
       boardId: b.id,
+      // Its number on board b (the first task there), which its link carries.
+      number: 1,
       columnId: b.columns[0],
       title: 'Ранняя',
       assignees: [me.id],

@@ -47,7 +47,7 @@ const SUBJECTS: Record<string, string> = {
   'due-changed': 'Изменён срок',
 };
 
-const taskLink = (item: MailItem, publicUrl: string) => taskUrl(publicUrl, item.boardId, item.taskId);
+const taskLink = (item: MailItem, publicUrl: string) => taskUrl(publicUrl, item.boardId, item.taskNumber);
 const OFF = 'Уведомления на почту можно настроить или отключить в настройках профиля';
 
 /** The letter of one notification: what happened and links to the task and to the setting. */

@@ -63,13 +63,13 @@ describe('GET /api/notification', () => {
     expect(page.body.map((n: { id: number }) => n.id)).toEqual(ids.slice(5).reverse());
     const task = await t.db
       .selectFrom('tasks')
-      .select('id')
+      .select(['id', 'number'])
       .where('board_id', '=', b.id)
       .executeTakeFirstOrThrow();
     expect(page.body[0]).toEqual({
       id: ids[34],
       kind: 'due-soon',
-      task: { id: String(task.id), boardId: b.id, title: 'Задача' },
+      task: { id: String(task.id), boardId: b.id, number: task.number, title: 'Задача' },
       board: { id: b.id, name: 'Доска' },
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       dueAt: '2031-01-01T00:34:00.000Z',

@@ -56,6 +56,7 @@ export async function listNotifications(
       'n.due_at',
       'n.read_at',
       'n.created_at',
+      't.number',
       't.title',
       'b.name as board_name',
     ])
@@ -70,7 +71,7 @@ export async function listNotifications(
     const notification: Notification = {
       id: row.id,
       kind,
-      task: { id: String(row.task_id), boardId: row.board_id, title: row.title },
+      task: { id: String(row.task_id), boardId: row.board_id, number: row.number, title: row.title },
       board: { id: row.board_id, name: row.board_name },
       at: row.created_at.toISOString(),
       dueAt: row.due_at?.toISOString() ?? null,
@@ -168,6 +169,8 @@ export interface MailItem {
   boardId: number;
   boardName: string;
   taskId: number;
+  /** The task's number on its board, which its link carries. */
+  taskNumber: number;
   title: string;
   data: Record<string, unknown>;
   at: Date;
@@ -196,6 +199,7 @@ function unmailed(db: Db) {
       'n.board_id',
       'b.name as board_name',
       'n.task_id',
+      't.number',
       't.title',
       'n.data',
       'n.created_at',
@@ -220,6 +224,7 @@ const toMailItem = (row: Awaited<ReturnType<ReturnType<typeof unmailed>['execute
   boardId: row.board_id,
   boardName: row.board_name,
   taskId: row.task_id,
+  taskNumber: row.number,
   title: row.title,
   data: row.data,
   at: row.created_at,

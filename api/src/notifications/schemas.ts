@@ -20,7 +20,12 @@ export const Notification = Type.Object({
     description:
       "'due-soon': the due date is less than 24 h away; 'overdue': it has passed; 'mention': `actor` named the user in a comment; on a watched task: 'comment' (a new comment), 'moved' (to another column), 'due-changed' (its due date set, changed or removed)",
   }),
-  task: Type.Object({ id: Type.String(), boardId: Type.Integer(), title: Type.String() }),
+  task: Type.Object({
+    id: Type.String(),
+    boardId: Type.Integer(),
+    number: Type.Integer({ description: "the task's number on its board, which its link carries" }),
+    title: Type.String(),
+  }),
   board: Type.Object({ id: Type.Integer(), name: Type.String() }),
   /** When the notification was made. */
   at: Type.String({ format: 'date-time' }),

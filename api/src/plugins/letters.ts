@@ -16,9 +16,9 @@ export function formatDue(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** The task's page, as SPEC.md routes it. */
-export const taskUrl = (publicUrl: string, boardId: number, taskId: number | string) =>
-  `${publicUrl}/board/${boardId}/task/${taskId}`;
+/** The task's page, as SPEC.md routes it: by the task's number on its board (docs/decisions.md). */
+export const taskUrl = (publicUrl: string, boardId: number, taskNumber: number) =>
+  `${publicUrl}/board/${boardId}/task/${taskNumber}`;
 
 export interface TaskLetter {
   to: string;

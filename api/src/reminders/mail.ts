@@ -18,7 +18,7 @@ export function reminderMail(
     name: data.name,
     subject,
     news,
-    link: taskUrl(options.publicUrl, data.boardId, data.taskId),
+    link: taskUrl(options.publicUrl, data.boardId, data.taskNumber),
     publicUrl: options.publicUrl,
     off,
   });

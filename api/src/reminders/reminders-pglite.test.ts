@@ -31,6 +31,6 @@ it('runs on PGlite: pg-boss installs, a scan makes each reminder once and its le
   const [file] = await readdir(outbox);
   const raw = await readFile(join(outbox, file!), 'utf8');
   expect(raw).toMatch(new RegExp(`^To: ${b.member.email}\\r?$`, 'm'));
-  expect(mailText(raw)).toContain(`http://kanban.test/board/${b.id}/task/${task}`);
+  expect(mailText(raw)).toMatch(new RegExp(`http://kanban\\.test/board/${b.id}/task/1\\r?\\n`));
   expect((await call(t.app, b.member, 'GET', '/api/notification/unread')).body).toEqual({ unread: 1 });
 });

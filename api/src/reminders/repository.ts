@@ -95,6 +95,8 @@ export interface ReminderMailData {
   boardId: number;
   boardName: string;
   taskId: number;
+  /** The task's number on its board, which its link carries. */
+  taskNumber: number;
   title: string;
   dueAt: Date;
 }
@@ -120,6 +122,7 @@ export async function findReminderMail(db: Db, notificationId: number): Promise<
       'n.board_id',
       'b.name as board_name',
       'n.task_id',
+      't.number',
       't.title',
       't.due_at',
     ])
@@ -139,6 +142,7 @@ export async function findReminderMail(db: Db, notificationId: number): Promise<
     boardId: row.board_id,
     boardName: row.board_name,
     taskId: row.task_id,
+    taskNumber: row.number,
     title: row.title,
     dueAt: row.due_at,
   };
