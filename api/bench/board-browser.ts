@@ -17,7 +17,7 @@
  *       i.e. no task, pending frame or timer due for 40 ms (so the first layout and paint of what was
  *       rendered are done).
  *    It includes loading the shell and the board remote, GET /api/board/{id} (about 4,000 cards) and
- *    rendering. Target: p50 and max under 1.5 s. Printed alongside, for the breakdown: when the board
+ *    rendering. Target: p50 and max under 600 ms. Printed alongside, for the breakdown: when the board
  *    data arrived (the resource entry's responseEnd) and when (a) first held (the MutationObserver
  *    callback that first saw a card in that column).
  * 2. Drop: the first card of the first column is dragged with the mouse (small steps) onto the second
@@ -40,7 +40,7 @@ import { percentile } from './lib.js';
 import { type ApiProcess, launchChromium, register, startApi, stop } from './processes.js';
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
-const INTERACTIVE_TARGET_MS = 1500;
+const INTERACTIVE_TARGET_MS = 600;
 const DROP_TARGET_MS = 100;
 const VIEWPORT = { width: 1280, height: 720 };
 
@@ -218,7 +218,8 @@ async function dragFirstCard(page: Page): Promise<DropTiming> {
   const to = (await columns.nth(1).getAttribute('data-column-id')) as string;
   const card = columns.nth(0).locator('article[data-task-id]').first();
   const taskId = (await card.getAttribute('data-task-id')) as string;
-  const source = await card.boundingBox();
+  // The card drags by its title link (its one tab stop and drag handle).
+  const source = await card.locator('.bv-card__title').boundingBox();
   const target = await columns.nth(1).locator('[aria-roledescription="колонка"]').boundingBox();
   if (!source || !target) throw new Error('the card or the column header is not on screen');
 
