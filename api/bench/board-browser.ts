@@ -158,7 +158,7 @@ function armDropProbe({ taskId, from, to }: { taskId: string; from: string; to: 
       const card = document.querySelector(
         `section[data-column-id="${to}"] article[data-task-id="${taskId}"]`,
       );
-      const wrapper = card?.closest('[aria-roledescription="карточка"]');
+      const wrapper = card?.closest('.bv-sortable-card');
       return (
         !!wrapper &&
         !wrapper.classList.contains('bv-sortable-card--dragging') &&
