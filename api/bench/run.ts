@@ -19,6 +19,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   boards: boardsBench,
   coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
   files: filesBench,
+  lighthouse: () => import('./lighthouse.js').then((bench) => bench.lighthouseBench()),
   live: liveBench,
   realtime: realtimeBench,
 };
