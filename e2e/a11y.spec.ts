@@ -13,6 +13,7 @@ import {
   editTask,
   getBoardDetail,
   menuButton,
+  taskPath,
   useToken,
 } from './support/board-page';
 import { addMember, createBoard, invite } from './support/boards';
@@ -24,7 +25,8 @@ const WIDTHS = [
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-type Seed = { owner: Account; boardId: number; taskId: string };
+/** `taskPath`: the task's page, by its number on the board. */
+type Seed = { owner: Account; boardId: number; taskId: string; taskPath: string };
 
 async function userId(request: APIRequestContext, account: Account): Promise<number> {
   const response = await request.get('/api/auth/user', { headers: authHeaders(account) });
@@ -71,7 +73,7 @@ async function seed(request: APIRequestContext): Promise<Seed> {
   // An invitation waiting on the board list.
   const other = await createBoard(request, colleague, 'Доска Бориса');
   await invite(request, colleague, other, owner.email);
-  return { owner, boardId, taskId };
+  return { owner, boardId, taskId, taskPath: await taskPath(request, owner, boardId, taskId) };
 }
 
 type Finding = { screen: string; id: string; impact: string; nodes: string[] };
@@ -191,7 +193,7 @@ async function signedInScreens(
   narrow: boolean,
   findings: Finding[],
 ) {
-  const { owner, boardId, taskId } = seeded;
+  const { owner, boardId } = seeded;
   await useToken(page, owner);
 
   await page.goto('/');
@@ -235,7 +237,7 @@ async function signedInScreens(
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 
-  await page.goto(`/board/${boardId}/task/${taskId}`);
+  await page.goto(seeded.taskPath);
   await expect(page.getByRole('dialog', { name: /^Задача/ })).toBeVisible();
   await expect(page.getByRole('dialog').getByText('@Ада Доступная').first()).toBeVisible();
   await audit(page, `${label} task modal`, findings);
@@ -286,7 +288,7 @@ test.describe('keyboard focus', () => {
     await page.locator('header').getByRole('link', { name: 'Настройки' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Настройки' })).toBeFocused();
 
-    await page.goto(`/board/${seeded.boardId}/task/${seeded.taskId}`);
+    await page.goto(seeded.taskPath);
     const dialog = page.getByRole('dialog', { name: /^Задача/ });
     await expect(dialog).toBeVisible();
     for (let press = 0; press < 60; press += 1) {

@@ -1,7 +1,7 @@
 // Activity (the activity issue, first slice): 'История' in the task modal lists the task's edits,
 // newest first, and the board's 'Активность' shows another member's change live.
 import { expect, test } from '@playwright/test';
-import { cardTitled, createTask, openBoard, saveTaskChange } from './support/board-page';
+import { cardTitled, createTask, openBoard, saveTaskChange, taskPath } from './support/board-page';
 import { boardSession } from './support/board-session';
 
 const session = boardSession('Ира Историева');
@@ -12,7 +12,7 @@ test("'История' lists a task's edits, newest first", async ({ page }) => 
   await saveTaskChange(session.api, session.owner, boardId, taskId, { title: 'Первая правка' });
   await saveTaskChange(session.api, session.owner, boardId, taskId, { description: 'Подробности' });
 
-  await openBoard(page, session.owner, `/board/${boardId}/task/${taskId}`);
+  await openBoard(page, session.owner, await taskPath(session.api, session.owner, boardId, taskId));
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'История' }).click();
   const items = dialog.getByRole('list', { name: 'История задачи' }).getByRole('listitem');

@@ -11,6 +11,7 @@ import {
   getBoardDetail,
   menuButton,
   openBoard,
+  taskPath,
 } from './support/board-page';
 
 import { boardSession, DEFAULT_COLUMNS, pickChip } from './support/board-session';
@@ -110,7 +111,7 @@ test.describe('cards', () => {
     await card.getByRole('button', { name: 'Скопировать ссылку на задачу' }).click();
     await expect(card.getByRole('status')).toHaveText('Скопировано');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${origin}/board/${boardId}/task/${taskId}`,
+      `${origin}${await taskPath(session.api, session.owner, boardId, taskId)}`,
     );
     // Copying does not open the task.
     await expect(page).toHaveURL(`/board/${boardId}`);

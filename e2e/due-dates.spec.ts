@@ -3,7 +3,14 @@
 // member's page on another instance, and an item becomes a card.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Account, registerAccount, signIn } from './support/accounts';
-import { authHeaders, cardTitled, createTask, getTaskDetail, openBoard } from './support/board-page';
+import {
+  authHeaders,
+  cardTitled,
+  createTask,
+  getTaskDetail,
+  openBoard,
+  taskPath,
+} from './support/board-page';
 import { boardSession } from './support/board-session';
 import { addMember } from './support/boards';
 
@@ -36,7 +43,7 @@ test.describe('due dates', () => {
     const { boardId, todo } = await session.freshBoard('Сроки');
     const taskId = await createTask(session.api, session.owner, boardId, todo, 'Сдать отчёт');
     const page = await moscowPage(browser, test.info().project.use.baseURL as string, session.owner);
-    await page.goto(`/board/${boardId}/task/${taskId}`);
+    await page.goto(await taskPath(session.api, session.owner, boardId, taskId));
     const dialog = page.getByRole('dialog');
 
     await dialog.getByLabel('Срок', { exact: true }).focus();
@@ -86,7 +93,7 @@ test.describe('checklists', () => {
     await expect(cardTitled(other, 'Выпустить релиз')).toBeVisible();
 
     const page = await moscowPage(browser, test.info().project.use.baseURL as string, session.owner);
-    await page.goto(`/board/${boardId}/task/${taskId}`);
+    await page.goto(await taskPath(session.api, session.owner, boardId, taskId));
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Добавить список' }).click();
     await dialog.getByLabel('Название списка').fill('Перед релизом');

@@ -35,7 +35,7 @@ test('an attachment goes to the bucket and back, then is deleted', async ({ brow
     headers: auth,
     data: { boardId, title: 'Задача с вложением', columnId: detail.columnOrder[0] },
   });
-  const { id: taskId } = (await created.json()) as { id: string };
+  const { number } = (await created.json()) as { number: number };
 
   const context = await browser.newContext({ baseURL: stack.url });
   const page = await context.newPage();
@@ -44,7 +44,7 @@ test('an attachment goes to the bucket and back, then is deleted', async ({ brow
     if (/Content Security Policy|CORS/i.test(message.text())) violations.push(message.text());
   });
   await signIn(page, owner);
-  await page.goto(`/board/${boardId}/task/${taskId}`);
+  await page.goto(`/board/${boardId}/task/${number}`);
   const dialog = page.getByRole('dialog');
   const content = 'файл в бакете\n'.repeat(500);
   const put = page.waitForRequest((request) => request.method() === 'PUT');

@@ -17,7 +17,7 @@ test('a file attached to a task shows progress, counts on the card, opens and is
     headers: auth(owner),
     data: { boardId, title: 'Задача с вложением', columnId: detail.columnOrder[0] },
   });
-  const { id: taskId } = (await created.json()) as { id: string };
+  const { id: taskId, number } = (await created.json()) as { id: string; number: number };
 
   await signIn(page, owner);
   // Hold the upload briefly so the progress bar can be seen, as on a slow connection.
@@ -25,7 +25,7 @@ test('a file attached to a task shows progress, counts on the card, opens and is
     if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.goto(`/board/${boardId}/task/${taskId}`);
+  await page.goto(`/board/${boardId}/task/${number}`);
   const dialog = page.getByRole('dialog');
   const content = 'отчёт за квартал\n'.repeat(2000);
   await dialog.getByTestId('dropzone-input').setInputFiles({

@@ -3,7 +3,14 @@
 // follows them too without losing what its user is typing.
 import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { type Account, registerAccount, signIn } from './support/accounts';
-import { cardTitled, columnIdOf, createTask, getBoardDetail, saveTaskChange } from './support/board-page';
+import {
+  cardTitled,
+  columnIdOf,
+  createTask,
+  getBoardDetail,
+  saveTaskChange,
+  taskPath,
+} from './support/board-page';
 import { addMember, createBoard } from './support/boards';
 
 const secondUrl = () => process.env.E2E_SECOND_URL as string;
@@ -54,7 +61,7 @@ test.describe('live collaboration', () => {
   }) => {
     const { boardId, taskId } = await sharedTask(request, 'Подготовить отчёт');
     const page = await pageOn(browser, secondUrl(), bob);
-    await page.goto(`/board/${boardId}/task/${taskId}`);
+    await page.goto(await taskPath(request, alice, boardId, taskId));
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Название')).toHaveValue('Подготовить отчёт');
     await dialog.getByLabel('Описание').fill('Мой черновик описания');
@@ -86,7 +93,7 @@ test.describe('live collaboration', () => {
   test("a task Alice deletes says 'Задача удалена' in Bob's open modal", async ({ browser, request }) => {
     const { boardId, taskId } = await sharedTask(request, 'Лишняя задача');
     const page = await pageOn(browser, secondUrl(), bob);
-    await page.goto(`/board/${boardId}/task/${taskId}`);
+    await page.goto(await taskPath(request, alice, boardId, taskId));
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Название')).toHaveValue('Лишняя задача');
 

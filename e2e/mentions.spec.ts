@@ -3,7 +3,7 @@
 // reload, and its list names Alice and the task. 'Следить' shows and changes what the server keeps.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Account, registerAccount, signIn } from './support/accounts';
-import { columnIdOf, createTask, getBoardDetail } from './support/board-page';
+import { columnIdOf, createTask, getBoardDetail, taskPath } from './support/board-page';
 import { addMember, createBoard } from './support/boards';
 
 const secondUrl = () => process.env.E2E_SECOND_URL as string;
@@ -32,7 +32,7 @@ test("a mention in a comment lights the other member's bell live", async ({ brow
 
   const alicePage = page;
   await signIn(alicePage, alice);
-  await alicePage.goto(`/board/${boardId}/task/${taskId}`);
+  await alicePage.goto(await taskPath(request, alice, boardId, taskId));
   const dialog = alicePage.getByRole('dialog', { name: /^Задача/ });
   const box = dialog.getByLabel('Новый комментарий');
   await box.click();
@@ -73,7 +73,7 @@ test("'Следить' is the task's watching as the server keeps it", async ({ 
   const todo = columnIdOf(await getBoardDetail(request, alice, boardId), 'Нужно сделать');
   const taskId = await createTask(request, alice, boardId, todo, 'Проверить отчёт');
   await signIn(page, alice);
-  await page.goto(`/board/${boardId}/task/${taskId}`);
+  await page.goto(await taskPath(request, alice, boardId, taskId));
   // Its creator watches a task until she stops.
   const toggle = page.getByRole('dialog').getByRole('button', { name: 'Вы следите' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');

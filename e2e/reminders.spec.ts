@@ -9,6 +9,7 @@ import {
   createTask,
   getBoardDetail,
   getTaskDetail,
+  taskPath,
   useToken,
 } from './support/board-page';
 import { createBoard } from './support/boards';
@@ -64,7 +65,8 @@ test('the bell counts a reminder live, and Мои задачи groups my tasks b
     .or(page.getByRole('region', { name: 'Уведомления' }));
   await expect(list.getByRole('link', { name: /Подписать договор/ })).toBeVisible();
   await list.getByRole('link', { name: /Подписать договор/ }).click();
-  await expect(page).toHaveURL(`/board/${boardId}/task/${soon}`);
+  // The notification's link carries the task's number on the board, not its id.
+  await expect(page).toHaveURL(await taskPath(request, me, boardId, soon));
   await expect(bell).toHaveAccessibleName('Уведомления, 1 непрочитанное');
 
   await page.goto('/my-tasks');

@@ -9,6 +9,7 @@ import {
   getBoardDetail,
   getTaskDetail,
   openBoard,
+  taskPath,
 } from './support/board-page';
 
 import { boardSession } from './support/board-session';
@@ -22,8 +23,8 @@ test.describe('the task modal', () => {
     const { tasks } = await getBoardDetail(session.api, session.owner, boardId);
     const number = tasks[taskId]?.number;
 
-    // Straight by its address: the board underneath, the modal on top.
-    await openBoard(page, session.owner, `/board/${boardId}/task/${taskId}`);
+    // Straight by its address, which carries the number the card shows: the board underneath, the modal on top.
+    await openBoard(page, session.owner, `/board/${boardId}/task/${number}`);
     const dialog = page.getByRole('dialog', { name: `Задача ${number}` });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Название')).toHaveValue('Черновик задачи');
@@ -33,7 +34,7 @@ test.describe('the task modal', () => {
 
     // By a click on the card.
     await cardTitled(page, 'Черновик задачи').getByRole('link').click();
-    await expect(page).toHaveURL(`/board/${boardId}/task/${taskId}`);
+    await expect(page).toHaveURL(`/board/${boardId}/task/${number}`);
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Название').fill('Подготовить демо для клиента');
     await dialog.getByLabel('Описание').fill('Показать фильтры и перетаскивание.');
@@ -80,7 +81,7 @@ test.describe('the task modal', () => {
   test('comments turn links into links and show markup as text', async ({ page }) => {
     const { boardId, todo } = await session.freshBoard('Комментарии');
     const taskId = await createTask(session.api, session.owner, boardId, todo, 'Обсудить дизайн');
-    await openBoard(page, session.owner, `/board/${boardId}/task/${taskId}`);
+    await openBoard(page, session.owner, await taskPath(session.api, session.owner, boardId, taskId));
     const dialog = page.getByRole('dialog', { name: /^Задача/ });
     const comments = dialog.getByRole('region', { name: /Комментарии/ });
     await expect(comments.getByText('Пока никто ничего не написал.')).toBeVisible();
@@ -125,7 +126,8 @@ test.describe('the task modal', () => {
     });
     await createTask(session.api, session.owner, boardId, todo, 'Не срочная задача');
 
-    await openBoard(page, session.owner, `/board/${boardId}/task/${taskId}?label=${labelId}`);
+    const path = await taskPath(session.api, session.owner, boardId, taskId);
+    await openBoard(page, session.owner, `${path}?label=${labelId}`);
     const dialog = page.getByRole('dialog', { name: /^Задача/ });
     await expect(dialog.getByLabel('Название')).toHaveValue('Срочная задача');
     await page.keyboard.press('Escape');
@@ -135,8 +137,39 @@ test.describe('the task modal', () => {
 
     // Opening from the filtered board keeps the query too.
     await cardTitled(page, 'Срочная задача').getByRole('link').click();
-    await expect(page).toHaveURL(`/board/${boardId}/task/${taskId}?label=${labelId}`);
+    await expect(page).toHaveURL(`${path}?label=${labelId}`);
     await dialog.getByRole('button', { name: 'Закрыть' }).click();
     await expect(page).toHaveURL(`/board/${boardId}?label=${labelId}`);
+  });
+
+  test('an address with a number the board has not shows the board and says so', async ({ page }) => {
+    const { boardId, todo } = await session.freshBoard('Нет такой задачи');
+    await createTask(session.api, session.owner, boardId, todo, 'Единственная задача');
+
+    await openBoard(page, session.owner, `/board/${boardId}/task/999`);
+    const dialog = page.getByRole('dialog', { name: 'Задача' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Задачи №999 на этой доске нет: она удалена или в ссылке ошибка.',
+    );
+    await expect(cardTitled(page, 'Единственная задача')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(`/board/${boardId}`);
+  });
+
+  test("the personal 'Номера задач' overrides the board's own style on the cards and survives a reload", async ({
+    page,
+  }) => {
+    const { boardId, todo } = await session.freshBoard('Мои номера');
+    await createTask(session.api, session.owner, boardId, todo, 'Первая');
+    await openBoard(page, session.owner, `/board/${boardId}`);
+    const card = cardTitled(page, 'Первая');
+    const select = page.getByLabel('Номера задач');
+    await expect(select).toHaveValue('board');
+    await select.selectOption({ label: '[12]' });
+    await expect(card.getByRole('link')).toContainText('[1]');
+    await page.reload();
+    await expect(cardTitled(page, 'Первая').getByRole('link')).toContainText('[1]');
+    await expect(page.getByLabel('Номера задач')).toHaveValue('square');
   });
 });

@@ -156,6 +156,7 @@ export async function getTaskDetail(
   boardId: number,
   taskId: string,
 ): Promise<{
+  number: number;
   title: string;
   description: string;
   priority: string | null;
@@ -164,6 +165,17 @@ export async function getTaskDetail(
   comments: { text: string }[];
 }> {
   return json(await request.get(`/api/task/${boardId}/${taskId}`, { headers: authHeaders(account) }));
+}
+
+/** A task's page: `/board/{boardId}/task/{number}`, by the number its card shows (not its id). */
+export async function taskPath(
+  request: APIRequestContext,
+  account: Account,
+  boardId: number,
+  taskId: string,
+): Promise<string> {
+  const { number } = await getTaskDetail(request, account, boardId, taskId);
+  return `/board/${boardId}/task/${number}`;
 }
 
 /**

@@ -29,9 +29,14 @@ export const paths = {
     pattern: '/board/:boardId',
     href: ({ boardId }: { boardId: Id }) => `/board/${seg(boardId)}`,
   },
+  /**
+   * A task over its board, by the task's per-board `number` (the one its card shows), not its id: the
+   * number a user sees is the one in the address (docs/decisions.md).
+   */
   boardTask: {
-    pattern: '/board/:boardId/task/:taskId',
-    href: ({ boardId, taskId }: { boardId: Id; taskId: Id }) => `/board/${seg(boardId)}/task/${seg(taskId)}`,
+    pattern: '/board/:boardId/task/:taskNumber',
+    href: ({ boardId, taskNumber }: { boardId: Id; taskNumber: number }) =>
+      `/board/${seg(boardId)}/task/${seg(taskNumber)}`,
   },
 } as const;
 

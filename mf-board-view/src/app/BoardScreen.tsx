@@ -43,7 +43,7 @@ function BoardPage() {
   const hasBoard = useBoardState((state) => state.board !== null);
   const color = useBoardState((state) => state.board?.color);
   const boardId = useBoardState((state) => Number(state.boardId));
-  const { taskId } = useParams();
+  const { taskNumber } = useParams();
   const activityOpen = useActivityPanel((state) => state.open);
   const trashOpen = useTrashPanel((state) => state.open);
   // The panels belong to this board: they close when the board goes.
@@ -66,7 +66,7 @@ function BoardPage() {
           {/* Next to the menu in the tab order, though it shows at the bottom: a few Tabs away. */}
           <UndoToast boardId={boardId} />
           <BoardCanvas />
-          <BoardOverlays taskId={taskId} />
+          <BoardOverlays taskNumber={taskNumber} />
           {activityOpen && (
             <ActivityPanel
               fieldLabels={FIELD_LABELS}
@@ -82,7 +82,7 @@ function BoardPage() {
   );
 }
 
-/** /board/:boardId (and /task/:taskId): one board store, fed by the URL's filters. */
+/** /board/:boardId (and /task/:taskNumber): one board store, fed by the URL's filters. */
 export function BoardScreen({ boardId }: { boardId: string }) {
   const [params] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);

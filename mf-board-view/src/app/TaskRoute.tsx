@@ -6,27 +6,30 @@ import { Checklists } from '../features/checklists/components/Checklists';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
+import { TaskNotFound } from '../features/task-modal/components/TaskNotFound';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { WatchToggle } from '../features/watch/components/WatchToggle';
 import { useBoardState, useReload } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
+import { useTaskIdByNumber } from './task-by-number';
 
 /**
- * /board/:boardId/task/:taskId: the EDIT_TASK modal over the board. The URL is the source of truth;
- * the current-modal store mirrors it, and closing (Escape, backdrop, ✖, save, delete) goes back to the
- * board with the same query string.
+ * /board/:boardId/task/:taskNumber: the EDIT_TASK modal over the board, for the task with that number
+ * on the board (task-by-number.ts). The URL is the source of truth; the current-modal store mirrors it,
+ * and closing (Escape, backdrop, ✖, save, delete) goes back to the board with the same query string.
  */
-export function TaskRoute({ taskId }: { taskId: string }) {
+export function TaskRoute({ taskNumber }: { taskNumber: string }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const reloadBoard = useReload();
   const { toBoard, openTask } = useBoardNavigation(boardId);
+  const taskId = useTaskIdByNumber(taskNumber);
 
   useEffect(() => {
-    useModalStore.getState().open(MODALS.EDIT_TASK, { taskId });
+    useModalStore.getState().open(MODALS.EDIT_TASK, { taskNumber, taskId });
     return () => {
       if (useModalStore.getState().modal === MODALS.EDIT_TASK) useModalStore.getState().close();
     };
-  }, [taskId]);
+  }, [taskNumber, taskId]);
 
   const renderComments = useCallback(
     (task: TaskDetail, reloadTask: () => Promise<void>) => (
@@ -75,6 +78,8 @@ export function TaskRoute({ taskId }: { taskId: string }) {
     [boardId],
   );
 
+  if (!taskId)
+    return <TaskNotFound taskNumber={taskNumber} looking={taskId === undefined} onClose={toBoard} />;
   return (
     <TaskModal
       key={taskId}

@@ -10,11 +10,13 @@ const loadTaskRoute = () => import('./TaskRoute');
 const LazyBoardModals = lazy(() => loadBoardModals().then((module) => ({ default: module.BoardModals })));
 const LazyTaskRoute = lazy(() => loadTaskRoute().then((module) => ({ default: module.TaskRoute })));
 
-/** The open task's modal, or else the board modal chosen in the modal store. */
-export function BoardOverlays({ taskId }: { taskId: string | undefined }) {
+/** The open task's modal (by its number on the board), or else the board modal chosen in the modal store. */
+export function BoardOverlays({ taskNumber }: { taskNumber: string | undefined }) {
   useIdlePreload();
   return (
-    <Suspense fallback={null}>{taskId ? <LazyTaskRoute taskId={taskId} /> : <LazyBoardModals />}</Suspense>
+    <Suspense fallback={null}>
+      {taskNumber ? <LazyTaskRoute taskNumber={taskNumber} /> : <LazyBoardModals />}
+    </Suspense>
   );
 }
 

@@ -4,7 +4,8 @@ import { paths } from 'shared-ui';
 
 /**
  * Moves between the board and its task modal keeping the query string (the filters), as SPEC asks:
- * opening a task and closing it return to the same filtered board.
+ * opening a task and closing it return to the same filtered board. A task is addressed by its number
+ * on the board (the one its card shows), not by its id.
  */
 export function useBoardNavigation(boardId: string | number) {
   const navigate = useNavigate();
@@ -13,8 +14,8 @@ export function useBoardNavigation(boardId: string | number) {
   const searchRef = useRef(search);
   searchRef.current = search;
   const openTask = useCallback(
-    (taskId: string | number) =>
-      navigate({ pathname: paths.boardTask.href({ boardId, taskId }), search: searchRef.current }),
+    (taskNumber: number) =>
+      navigate({ pathname: paths.boardTask.href({ boardId, taskNumber }), search: searchRef.current }),
     [navigate, boardId],
   );
   const toBoard = useCallback(
@@ -25,6 +26,6 @@ export function useBoardNavigation(boardId: string | number) {
 }
 
 /** The absolute address of a task, for 'Скопировать ссылку на задачу'. */
-export function taskUrl(boardId: string | number, taskId: string | number): string {
-  return new URL(paths.boardTask.href({ boardId, taskId }), window.location.origin).toString();
+export function taskUrl(boardId: string | number, taskNumber: number): string {
+  return new URL(paths.boardTask.href({ boardId, taskNumber }), window.location.origin).toString();
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
+import { formatTaskNumber } from '../../shared/task-number';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { prefillFromFilters } from './components/AddCardForm';
-import { formatTaskNumber } from './model/task-number';
 
 describe('task number', () => {
   it('shows the number in each of the five modes', () => {
@@ -123,18 +123,27 @@ describe('cards', () => {
     expect(location()).toBe('/board/7');
   });
 
-  it('opens the task keeping the query string and copies the absolute link', async () => {
+  it('opens the task by its number keeping the query string and copies the absolute link', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    routeApi({ 'GET /api/board/7': makeBoard() });
+    const board = makeBoard({ showIdsMode: 'circle' });
+    // Task id 2 is the board's task number 5: the link carries the number the card shows.
+    board.tasks['2'] = makeTask('2', '10', { number: 5 });
+    routeApi({ 'GET /api/board/7': board });
     renderApp('/board/7?label=21');
     const card = (await screen.findByText('Задача 2')).closest('article') as HTMLElement;
+    expect(card.textContent).toContain('(5)');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Задача 2/ })
+        .getAttribute('href'),
+    ).toBe('/board/7/task/5');
     fireEvent.click(within(card).getByRole('button', { name: 'Скопировать ссылку на задачу' }));
     expect(await within(card).findByText('Скопировано')).toBeTruthy();
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/board/7/task/2`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/board/7/task/5`);
     expect(location()).toBe('/board/7?label=21');
     fireEvent.click(within(card).getByText('Задача 2'));
-    expect(location()).toBe('/board/7/task/2?label=21');
+    expect(location()).toBe('/board/7/task/5?label=21');
   });
 
   it("puts no control inside another: the title link is the card's drag handle, the buttons its siblings", async () => {

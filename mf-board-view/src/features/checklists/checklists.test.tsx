@@ -157,7 +157,7 @@ describe('checklists in the task modal', { timeout: 15_000 }, () => {
       'GET /api/task/7/2': () => jsonResponse(200, task),
       'POST /api/checklist/item/7/42/task': () => {
         task = detail([list(31, 'Покупки', [item(41, 'Молоко'), item(43, 'Сыр')])]);
-        return jsonResponse(200, { id: '9' });
+        return jsonResponse(200, { id: '9', number: 12 });
       },
     });
     renderApp('/board/7/task/2');
@@ -167,7 +167,8 @@ describe('checklists in the task modal', { timeout: 15_000 }, () => {
     await waitFor(() => expect(texts(section)).toEqual(['Молоко', 'Сыр']));
     expect(calls()).toContain('POST /api/checklist/item/7/42/task');
     await user.click(within(section).getByRole('button', { name: 'Открыть карточку' }));
-    await waitFor(() => expect(location()).toBe('/board/7/task/9'));
+    // The new card's number on the board, not its id.
+    await waitFor(() => expect(location()).toBe('/board/7/task/12'));
   });
 
   it('renames a list, assigns an item and deletes the list after confirmation', async () => {

@@ -26,7 +26,7 @@ async function openTask(server: { task: TaskDetail }, saves: Record<string, unkn
   await store.getState().reload();
   renderInRouter(
     <BoardStoreProvider store={store}>
-      <TaskRoute taskId="2" />
+      <TaskRoute taskNumber="2" />
     </BoardStoreProvider>,
     ['/board/7/task/2'],
   );

@@ -62,7 +62,7 @@ function makeTask(id: string, dueAt: string | null, overrides: Partial<MyTask> =
 
 const tasks = [
   makeTask('1', '2026-11-24T09:00:00.000Z'),
-  makeTask('2', '2026-11-25T15:00:00.000Z', { boardId: 5, board: { id: 5, name: 'Отпуск' } }),
+  makeTask('2', '2026-11-25T15:00:00.000Z', { boardId: 5, number: 8, board: { id: 5, name: 'Отпуск' } }),
   makeTask('3', '2026-11-27T09:00:00.000Z'),
   makeTask('4', '2026-12-10T09:00:00.000Z'),
   makeTask('5', null),
@@ -94,7 +94,8 @@ describe("'Мои задачи'", () => {
     ]);
 
     const today = within(section('Сегодня')).getByRole('link');
-    expect(today.getAttribute('href')).toBe('/board/5/task/2');
+    // Task id 2 is number 8 on board 5: the link carries the number.
+    expect(today.getAttribute('href')).toBe('/board/5/task/8');
     expect(today.textContent).toBe('Задача 2, доска Отпуск, срок 25 ноя, 18:00');
     expect(within(section('Просрочено')).getByRole('link').textContent).toContain('24 ноя, 12:00');
     expect(within(section('Позже')).getByRole('link').textContent).toContain('10 дек, 12:00');

@@ -19,8 +19,11 @@ vi.mock('shared-ui', async (importOriginal) => ({
   },
 }));
 
+/** The bell opens its socket once the page has loaded and settled (two seconds). */
+const listening = () => waitFor(() => expect(socket.listener).not.toBeNull(), { timeout: 4000 });
+
 const push = async (state: { unread: number } | null) => {
-  await waitFor(() => expect(socket.listener).not.toBeNull());
+  await listening();
   act(() => socket.listener?.(state));
 };
 
@@ -30,7 +33,7 @@ function note(id: number, overrides: Partial<NotificationItem> = {}): Notificati
   return {
     id,
     kind: 'due-soon',
-    task: { id: String(100 + id), boardId: 3, title: `Задача ${id}` },
+    task: { id: String(100 + id), boardId: 3, number: id, title: `Задача ${id}` },
     board: { id: 3, name: 'Ремонт' },
     at: new Date(Date.now() - 2 * HOUR).toISOString(),
     dueAt: new Date(Date.now() + 22 * HOUR).toISOString(),
@@ -89,7 +92,7 @@ describe('notification bell', () => {
     const first = [
       note(40, {
         kind: 'overdue',
-        task: { id: '7', boardId: 5, title: 'Сдать отчёт' },
+        task: { id: '7', boardId: 5, number: 4, title: 'Сдать отчёт' },
         board: { id: 5, name: 'Работа' },
       }),
       ...page(39, 29),
@@ -105,7 +108,8 @@ describe('notification bell', () => {
 
     const links = await within(dialog).findAllByRole('link');
     expect(links).toHaveLength(30);
-    expect(links[0]?.getAttribute('href')).toBe('/board/5/task/7');
+    // The task's number on its board (4), not its id (7).
+    expect(links[0]?.getAttribute('href')).toBe('/board/5/task/4');
     expect(links[0]?.textContent).toContain('Срок задачи «Сдать отчёт» истёк');
     expect(links[0]?.textContent).toContain('Работа');
     expect(links[0]?.textContent).toContain('2 часа назад');
@@ -121,7 +125,7 @@ describe('notification bell', () => {
   });
 
   it('says who mentioned the user, commented, moved a watched task or changed its due date', async () => {
-    const task = { id: '7', boardId: 5, title: 'Сдать отчёт' };
+    const task = { id: '7', boardId: 5, number: 4, title: 'Сдать отчёт' };
     const anna = { id: 2, name: 'Анна' };
     routeApi({
       'GET /api/notification/unread': { unread: 4 },
@@ -148,7 +152,8 @@ describe('notification bell', () => {
     ]);
     expect(links[0]?.textContent).toContain('«@Борис посмотри таблицу»');
     expect(links[1]?.textContent).toContain('«Готово»');
-    expect(links[0]?.getAttribute('href')).toBe('/board/5/task/7');
+    // The task's number on its board (4), not its id (7).
+    expect(links[0]?.getAttribute('href')).toBe('/board/5/task/4');
   });
 
   it('marks a notification read when its link is followed, and closes', async () => {
@@ -161,7 +166,8 @@ describe('notification bell', () => {
     const dialog = await open();
     fireEvent.click(await within(dialog).findByRole('link', { name: /Задача 2/ }));
 
-    expect(location()).toBe('/board/3/task/102');
+    // Task id 102 is number 2 on board 3: the link carries the number.
+    expect(location()).toBe('/board/3/task/2');
     expect(screen.queryByRole('dialog')).toBeNull();
     await screen.findByRole('button', { name: 'Уведомления, 1 непрочитанное' });
     expect(bodyOf('PUT /api/notification/read')).toEqual({ ids: [2] });
@@ -247,7 +253,7 @@ describe('notification bell', () => {
     routeApi({ 'GET /api/notification/unread': { unread: 0 } });
     const stopped = socket.stopped;
     const { unmount } = renderBell();
-    await waitFor(() => expect(socket.listener).not.toBeNull());
+    await listening();
     unmount();
     expect(socket.stopped).toBe(stopped + 1);
   });
@@ -273,7 +279,7 @@ describe('notification texts', () => {
   });
 
   it('describes each kind, impersonally with the author after a dash', () => {
-    const task = { id: '1', boardId: 1, title: 'Задача' };
+    const task = { id: '1', boardId: 1, number: 1, title: 'Задача' };
     const actor = { id: 2, name: 'Анна' };
     const now = Date.parse('2026-11-25T12:00:00Z');
     const say = (

@@ -1,4 +1,3 @@
-import type { ShowIdsMode } from 'api/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -13,17 +12,10 @@ import {
 } from 'shared-ui';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
+import { TASK_NUMBER_OPTIONS } from '../../../shared/task-number';
 import { deleteBoard } from '../api/delete-board';
 import { editBoard } from '../api/edit-board';
 import './board-settings.css';
-
-export const SHOW_IDS_OPTIONS: { value: ShowIdsMode; label: string }[] = [
-  { value: 'empty', label: 'Скрыт' },
-  { value: 'circle', label: '(id)' },
-  { value: 'square', label: '[id]' },
-  { value: 'dot', label: 'id.' },
-  { value: 'space', label: 'id ' },
-];
 
 /** 'Доска' (creator only): name, colour, task number style, column estimate sums; delete. */
 export function EditBoardModal({ onClose }: { onClose: () => void }) {
@@ -71,7 +63,7 @@ export function EditBoardModal({ onClose }: { onClose: () => void }) {
         <TextField label="Название" maxLength={100} {...field('name')} />
         <div className="bv-settings__row">
           <TextField label="Цвет фона" type="color" className="bv-settings__color" {...field('color')} />
-          <Select label="Номер задачи" options={SHOW_IDS_OPTIONS} {...field('showIdsMode')} />
+          <Select label="Номер задачи" options={TASK_NUMBER_OPTIONS} {...field('showIdsMode')} />
         </div>
         <Checkbox
           label="Показывать сумму оценок в колонках"

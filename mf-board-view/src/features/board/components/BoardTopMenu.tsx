@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MODALS, type ModalType, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { useActivityPanel } from '../../../shared/activity-panel';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
+import { TASK_NUMBER_OPTIONS, type TaskNumberStyle, useTaskNumberStyle } from '../../../shared/task-number';
 import { useTrashPanel } from '../../../shared/trash-panel';
 
 function MenuButton({
@@ -32,6 +33,41 @@ function MenuButton({
   );
 }
 
+/**
+ * 'Номера задач': the user's own way to show task numbers, over the board's `showIdsMode`, on every
+ * board, kept in this browser (shared/task-number.ts). A native select: keyboard and screen readers
+ * know it.
+ */
+function TaskNumberStyleSelect() {
+  const style = useTaskNumberStyle((state) => state.style);
+  const setStyle = useTaskNumberStyle((state) => state.setStyle);
+  const id = useId();
+  return (
+    <span className="bv-menu__view">
+      <label htmlFor={id} className="bv-menu__view-label">
+        Номера задач
+      </label>
+      <select
+        id={id}
+        className="bv-menu__select"
+        value={style}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setStyle(event.target.value as TaskNumberStyle)}
+      >
+        <option value="board">Как на доске</option>
+        {TASK_NUMBER_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-hint`} className="ui-visually-hidden">
+        Только для вас, на всех досках
+      </span>
+    </span>
+  );
+}
+
 interface MenuCounts {
   filters: number;
   labels: number;
@@ -39,7 +75,10 @@ interface MenuCounts {
   isCreator: boolean;
 }
 
-/** Фильтр, Метки, Участники, Активность, Корзина and (creator only) Доска: on the page and in the burger panel. */
+/**
+ * Фильтр, Метки, Участники, Активность, Корзина, (creator only) Доска and the personal 'Номера задач':
+ * on the page and in the burger panel.
+ */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
   const openActivity = useActivityPanel((state) => state.setOpen);
   const openTrash = useTrashPanel((state) => state.setOpen);
@@ -71,6 +110,7 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
         Корзина
       </button>
       {counts.isCreator && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
+      <TaskNumberStyleSelect />
     </nav>
   );
 }

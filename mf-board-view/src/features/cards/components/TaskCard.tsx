@@ -12,8 +12,8 @@ import { Avatar, paths } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
 import { taskUrl } from '../../../shared/navigation';
+import { effectiveMode, formatTaskNumber, useTaskNumberStyle } from '../../../shared/task-number';
 import { useLabelsOpen } from '../model/labels-open-store';
-import { formatTaskNumber } from '../model/task-number';
 import { ChecklistBadge, DueBadge } from './CardBadges';
 import { PriorityIcon } from './PriorityIcon';
 import './cards.css';
@@ -67,7 +67,15 @@ async function writeClipboard(text: string): Promise<boolean> {
  * 'Скопировать ссылку на задачу'. Where the Clipboard API is refused, the link shows in a read-only
  * field, focused and selected, for the user to copy; Escape or leaving the field closes it.
  */
-function CopyLinkButton({ boardId, taskId }: { boardId: number; taskId: string }) {
+function CopyLinkButton({
+  boardId,
+  taskId,
+  taskNumber,
+}: {
+  boardId: number;
+  taskId: string;
+  taskNumber: number;
+}) {
   const [copied, setCopied] = useState(false);
   const [manual, setManual] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -83,7 +91,7 @@ function CopyLinkButton({ boardId, taskId }: { boardId: number; taskId: string }
   const onClick = async (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    const url = taskUrl(boardId, taskId);
+    const url = taskUrl(boardId, taskNumber);
     if (await writeClipboard(url)) {
       setCopied(true);
       window.clearTimeout(timer.current);
@@ -172,15 +180,19 @@ export interface TaskCardProps {
    * opens it). Without it (the drag overlay's copy) the link is out of the tab order.
    */
   handle?: HTMLAttributes<HTMLElement> & { ref: (element: HTMLElement | null) => void; tabIndex: number };
-  /** Opens the task (keeps the query string); plain clicks only, so ctrl/middle click opens a tab. */
-  onOpen: (taskId: string) => void;
+  /**
+   * Opens the task by its number on the board (keeps the query string); plain clicks only, so
+   * ctrl/middle click opens a tab.
+   */
+  onOpen: (taskNumber: number) => void;
 }
 
 /** One card. Memoised by id and reading only its own task, so a drag or a reload repaints few cards. */
 export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskCardProps) {
   const task = useBoardState((state) => state.board?.tasks[taskId]);
   const boardId = useBoardState((state) => state.board?.id ?? 0);
-  const mode = useBoardState((state) => state.board?.showIdsMode ?? 'empty');
+  const boardMode = useBoardState((state) => state.board?.showIdsMode ?? 'empty');
+  const style = useTaskNumberStyle((state) => state.style);
   const allLabels = useBoardState((state) => state.board?.labels ?? EMPTY_LABELS);
   const members = useBoardState((state) => state.board?.members ?? EMPTY_MEMBERS);
   const priorities = useBoardState((state) => state.board?.priorities ?? EMPTY_PRIORITIES);
@@ -194,8 +206,8 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
     .map((id) => members.find((member) => member.id === id))
     .filter((member): member is Member => member !== undefined);
   const priority = task.priority ? priorities.find((item) => item.value === task.priority) : undefined;
-  const number = formatTaskNumber(mode, task.number);
-  const href = paths.boardTask.href({ boardId, taskId });
+  const number = formatTaskNumber(effectiveMode(style, boardMode), task.number);
+  const href = paths.boardTask.href({ boardId, taskNumber: task.number });
   const hasMeta =
     task.dueAt ||
     task.checklist.total > 0 ||
@@ -221,7 +233,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          onOpen(taskId);
+          onOpen(task.number);
         }}
       >
         {number && <span className="bv-card__number">{number}</span>}
@@ -258,7 +270,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
           )}
         </div>
       )}
-      <CopyLinkButton boardId={boardId} taskId={taskId} />
+      <CopyLinkButton boardId={boardId} taskId={taskId} taskNumber={task.number} />
     </article>
   );
 });

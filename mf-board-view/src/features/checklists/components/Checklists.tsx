@@ -20,8 +20,8 @@ export interface ChecklistsProps {
   onDetail: (task: TaskDetail) => void;
   /** After an item became a card: the task and the board catch up. */
   onConverted: () => Promise<void>;
-  /** Opens a task: the card an item became. */
-  onOpenTask: (taskId: string) => void;
+  /** Opens a task by its number on the board: the card an item became. */
+  onOpenTask: (taskNumber: number) => void;
 }
 
 const TITLE_ID = 'bv-checklists-title';
@@ -36,15 +36,15 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
   const { lists, save, fire } = model;
   const [adding, setAdding] = useState(false);
   const [converting, setConverting] = useState<number | null>(null);
-  const [converted, setConverted] = useState<{ id: string; text: string } | null>(null);
+  const [converted, setConverted] = useState<{ number: number; text: string } | null>(null);
 
   const onConvert = async (item: ChecklistItem) => {
     setConverting(item.id);
     setConverted(null);
     try {
-      const { id } = await model.enqueue(() => convertItem(board.id, item.id));
+      const { number } = await model.enqueue(() => convertItem(board.id, item.id));
       model.setError(null);
-      setConverted({ id, text: item.text });
+      setConverted({ number, text: item.text });
       await onConverted();
     } catch (failure) {
       model.setError(messageOf(failure));
@@ -67,7 +67,11 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
         {converted && (
           <>
             Пункт «{converted.text}» стал карточкой.{' '}
-            <button type="button" className="bv-checklists__link" onClick={() => onOpenTask(converted.id)}>
+            <button
+              type="button"
+              className="bv-checklists__link"
+              onClick={() => onOpenTask(converted.number)}
+            >
               Открыть карточку
             </button>
           </>

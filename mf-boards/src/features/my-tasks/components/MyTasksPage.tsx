@@ -119,7 +119,7 @@ function TaskRow({
   zone: string;
 }) {
   return (
-    <Link className="my-task" to={paths.boardTask.href({ boardId: task.boardId, taskId: task.id })}>
+    <Link className="my-task" to={paths.boardTask.href({ boardId: task.boardId, taskNumber: task.number })}>
       <span className="my-task__title">{task.title}</span>
       <span className="my-task__meta">
         <span className="ui-visually-hidden">, доска </span>

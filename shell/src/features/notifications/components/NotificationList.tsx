@@ -174,7 +174,7 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
             <li key={item.id}>
               <Link
                 className={`shell-notification ui-row-link${item.read ? '' : ' shell-notification--unread'}`}
-                to={paths.boardTask.href({ boardId: item.task.boardId, taskId: item.task.id })}
+                to={paths.boardTask.href({ boardId: item.task.boardId, taskNumber: item.task.number })}
                 onClick={() => follow(item)}
               >
                 <span className="shell-notification__dot" aria-hidden="true" />
