@@ -15,16 +15,19 @@
  * screen must show, so that a signed-in run redirected to /login does not pass for the board list.
  *
  * BENCH_LIGHTHOUSE_RUNS sets the runs per page (default 3); the figures are medians over them.
+ * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every run's report there (HTML to open, JSON).
  * Targets (issue 15): performance score >= 95, LCP <= 2.5 s, CLS 0, accessibility 100; FCP, TBT and
- * Speed Index beside Lighthouse's own "good" limits for mobile.
+ * Speed Index beside Lighthouse's own "good" limits for mobile. Each page also prints its LCP element,
+ * the failed accessibility audits and the elements that shifted, if any, Lighthouse's longest
+ * critical chain and the loading chain the LCP waited for (waitChain).
  */
 import { realpathSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Flags, generateReport, type Result } from 'lighthouse';
 import { type Stack, startStack } from '../../scripts/lib/stack.mjs';
 import { createTempDatabase } from '../test/pg.js';
 
@@ -34,6 +37,8 @@ declare const localStorage: { setItem(key: string, value: string): void; removeI
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_STACK_PORT ?? 4480);
+/** When set, each run's report is written there as HTML and JSON. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const BOARDS = 12;
 const COLUMNS = ['Бэклог', 'В работе', 'На проверке', 'Готово'];
 const CARDS = 30;
@@ -86,6 +91,11 @@ interface Run {
   failedA11y: string[];
   chain: string[];
   chainMs: number;
+  /** The requests the LCP waited for, one after another (observed times): see waitChain. */
+  loading: string[];
+  /** 'layout-shifts': the element that moved and its score. */
+  shifts: string[];
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => {
@@ -201,54 +211,150 @@ interface ChainNode {
   children?: Record<string, ChainNode>;
 }
 
-/** The chain that ends last, from 'critical-request-chains' (or the insight that replaces it). */
-function longestChain(lhr: Result): { steps: string[]; ms: number } {
-  const chainsOf = (details: Details): Record<string, ChainNode> | null => {
+const shortPath = (href: string) => {
+  const url = new URL(href);
+  const path = url.pathname + url.search;
+  return path.length > 72 ? `…${path.slice(-71)}` : path;
+};
+
+/** Lighthouse's longest chain ('network-dependency-tree-insight', else 'critical-request-chains'). */
+function criticalChain(lhr: Result): { steps: string[]; ms: number } {
+  const chainsOf = (details: Details): Record<string, unknown> | null => {
     if (!details) return null;
-    if (details.chains) return details.chains as Record<string, ChainNode>;
-    for (const item of (details.items as Details[] | undefined) ?? []) {
+    if (details.chains) return details.chains as Record<string, unknown>;
+    for (const item of [...((details.items as Details[] | undefined) ?? []), details.value as Details]) {
       const chains = chainsOf(item);
       if (chains) return chains;
     }
     return null;
   };
-  const chains =
-    chainsOf(lhr.audits['critical-request-chains']?.details as Details) ??
-    chainsOf(lhr.audits['network-dependency-tree-insight']?.details as Details);
-  if (!chains) return { steps: [], ms: 0 };
+  const insight = chainsOf(lhr.audits['network-dependency-tree-insight']?.details as Details);
+  const steps: string[] = [];
+  let ms = 0;
+  if (insight) {
+    // { url, navStartToEndTime (ms), transferSize, isLongest, children }
+    type Insight = {
+      url: string;
+      navStartToEndTime: number;
+      transferSize: number;
+      isLongest?: boolean;
+      children?: Record<string, Insight>;
+    };
+    let level = Object.values(insight as Record<string, Insight>);
+    for (let node = level.find((n) => n.isLongest) ?? level[0]; node; node = level.find((n) => n.isLongest)) {
+      steps.push(
+        `${node.navStartToEndTime.toFixed(0).padStart(5)} ms ${kb(node.transferSize).padStart(9)}  ${shortPath(node.url)}`,
+      );
+      ms = node.navStartToEndTime;
+      level = Object.values(node.children ?? {});
+    }
+    return { steps, ms };
+  }
+  const chains = chainsOf(lhr.audits['critical-request-chains']?.details as Details) as Record<
+    string,
+    ChainNode
+  > | null;
   let best: ChainNode[] = [];
+  const end = (chain: ChainNode[]) => chain.at(-1)?.request.endTime ?? 0;
   const walk = (node: ChainNode, path: ChainNode[]) => {
     const here = [...path, node];
-    const children = Object.values(node.children ?? {});
-    if (children.length === 0) {
-      const end = (chain: ChainNode[]) => chain.at(-1)?.request.endTime ?? 0;
-      if (end(here) > end(best)) best = here;
-    }
-    for (const child of children) walk(child, here);
+    if (end(here) > end(best)) best = here;
+    for (const child of Object.values(node.children ?? {})) walk(child, here);
   };
-  for (const root of Object.values(chains)) walk(root, []);
+  for (const root of Object.values(chains ?? {})) walk(root, []);
   const start = best[0]?.request.startTime ?? 0;
-  // Lighthouse 12 reports seconds in critical-request-chains and ms in the insight: the root starts
-  // at navigation, so its end tells which.
-  const scale = (best[0]?.request.endTime ?? 0) - start < 60 ? 1000 : 1;
-  const steps = best.map((node) => {
-    const url = new URL(node.request.url);
-    const path = url.pathname.length > 70 ? `…${url.pathname.slice(-69)}` : url.pathname;
-    const kb =
-      node.request.transferSize === undefined ? '' : ` ${(node.request.transferSize / 1024).toFixed(1)} KB`;
-    return `${((node.request.endTime - start) * scale).toFixed(0).padStart(5)} ms${kb.padStart(10)}  ${path}`;
-  });
-  return { steps, ms: ((best.at(-1)?.request.endTime ?? start) - start) * scale };
+  for (const node of best)
+    steps.push(
+      `${((node.request.endTime - start) * 1000).toFixed(0).padStart(5)} ms ${kb(node.request.transferSize ?? 0).padStart(9)}  ${shortPath(node.request.url)}`,
+    );
+  return { steps, ms: (end(best) - start) * 1000 };
 }
 
-function summarize(lhr: Result): Run {
+interface DevtoolsEvent {
+  method: string;
+  params: {
+    requestId?: string;
+    timestamp?: number;
+    request?: { url: string };
+    encodedDataLength?: number;
+  };
+}
+
+/**
+ * The loading chain as it happened (observed, unthrottled times from the DevTools log), which
+ * Lighthouse's chains only partly show: they keep high-priority requests, and the federation runtime
+ * fetches manifests and loads scripts itself, so initiators do not tell what waited for what.
+ * Each step is a round trip the simulated slow 4G pays in turn.
+ */
+function waitChain(lhr: Result, log: DevtoolsEvent[]): string[] {
+  interface Request {
+    url: string;
+    start: number;
+    end: number;
+    bytes: number;
+  }
+  const byId = new Map<string, Request>();
+  for (const { method, params } of log) {
+    const id = params.requestId;
+    if (!id) continue;
+    if (method === 'Network.requestWillBeSent' && params.request && !byId.has(id)) {
+      byId.set(id, {
+        url: params.request.url,
+        start: (params.timestamp ?? 0) * 1e6,
+        end: Number.POSITIVE_INFINITY,
+        bytes: 0,
+      });
+    }
+    const request = byId.get(id);
+    if (method === 'Network.loadingFinished' && request) {
+      request.end = (params.timestamp ?? 0) * 1e6;
+      request.bytes = params.encodedDataLength ?? 0;
+    }
+  }
+  const metrics = (lhr.audits.metrics?.details as Details)?.items as Record<string, number>[] | undefined;
+  const navStart = metrics?.[0]?.observedNavigationStartTs ?? 0;
+  const lcp = metrics?.[0]?.observedLargestContentfulPaintTs ?? Number.POSITIVE_INFINITY;
+  // Walk back from the last request that ended before the LCP: each step to the request that ended
+  // last before this one was sent (what it waited for), with the gap between them (script run time).
+  const requests = [...byId.values()].filter(
+    (request) => !/^(data|blob):|\/favicon\.|\/socket\.io\//.test(request.url),
+  );
+  const latest = (candidates: Request[]) =>
+    candidates.reduce<Request | null>(
+      (best, request) => (best && best.end >= request.end ? best : request),
+      null,
+    );
+  const chain: Request[] = [];
+  for (
+    let at = latest(requests.filter((request) => request.end <= lcp));
+    at && chain.length < 30;
+    at = latest(
+      requests.filter(
+        (request) => request.start < (at as Request).start && request.end <= (at as Request).start + 1000,
+      ),
+    )
+  )
+    chain.unshift(at);
+  const ms = (ts: number) => ((ts - navStart) / 1000).toFixed(0).padStart(5);
+  return chain.map(
+    (request, index) =>
+      `${ms(request.start)} → ${ms(request.end)} ms ${kb(request.bytes).padStart(9)}  ${shortPath(request.url)}` +
+      (index > 0
+        ? `  (sent ${((request.start - (chain[index - 1] as Request).end) / 1000).toFixed(0)} ms after the one above ended)`
+        : ''),
+  );
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function summarize(lhr: Result, log: DevtoolsEvent[]): Run {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const node = firstNode(lhr.audits['largest-contentful-paint-element']?.details);
   const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => audit && audit.score !== null && audit.score < 1)
     .map((audit) => `${audit?.id}: ${audit?.title}`);
-  const chain = longestChain(lhr);
+  const chain = criticalChain(lhr);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -261,6 +367,12 @@ function summarize(lhr: Result): Run {
     failedA11y,
     chain: chain.steps,
     chainMs: chain.ms,
+    loading: waitChain(lhr, log),
+    shifts: (((lhr.audits['layout-shifts']?.details as Details)?.items as Details[] | undefined) ?? []).map(
+      (item) =>
+        `${(item?.node as { selector?: string } | undefined)?.selector ?? '?'} ${Number(item?.score).toFixed(3)}`,
+    ),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -280,6 +392,7 @@ export async function lighthouseBench(): Promise<boolean> {
       quiet: true,
     });
     const { token, boardId } = await seed(stack);
+    if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
 
     const chromeLauncher = await load('chrome-launcher');
     const puppeteer = (await load('puppeteer-core')).default;
@@ -339,14 +452,23 @@ export async function lighthouseBench(): Promise<boolean> {
           throw new Error(
             `${target.title}: the audited page ended at ${landed} without ${target.shows}: not the screen meant`,
           );
-        runs.push(summarize(lhr));
+        runs.push(
+          summarize(lhr, (result.artifacts as unknown as { DevtoolsLog: DevtoolsEvent[] }).DevtoolsLog ?? []),
+        );
+        if (REPORT_DIR) {
+          const name = `${target.title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}`;
+          await writeFile(join(REPORT_DIR, `${name}.html`), generateReport(lhr, 'html'));
+          await writeFile(join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+        }
         await page.close();
       }
 
       const m = (key: keyof Run) => median(runs.map((run) => run[key] as number));
       const lcp = m('lcp');
       const last = runs.at(-1) as Run;
-      console.log(`${target.title}`);
+      console.log(
+        `${target.title} (CPU benchmark index ${median(runs.map((run) => run.benchmarkIndex)).toFixed(0)})`,
+      );
       const line = (name: string, value: string, target: string, ok: boolean) =>
         console.log(`  ${name.padEnd(16)} ${value.padStart(9)}   target ${target.padEnd(9)} ${check(ok)}`);
       line('performance', String(m('performance')), '>= 95', m('performance') >= 95);
@@ -363,10 +485,15 @@ export async function lighthouseBench(): Promise<boolean> {
       console.log(`  LCP element: ${elements.join(' | ')}`);
       for (const audit of new Set(runs.flatMap((run) => run.failedA11y)))
         console.log(`  accessibility failed: ${audit}`);
+      for (const shift of new Set(runs.flatMap((run) => run.shifts))) console.log(`  layout shift: ${shift}`);
       console.log(
-        `  longest critical chain (last run, ${last.chainMs.toFixed(0)} ms; end time, transfer, path):`,
+        `  Lighthouse's longest critical chain (last run, ${last.chainMs.toFixed(0)} ms; end, transfer, path):`,
       );
       for (const step of last.chain) console.log(`    ${step}`);
+      console.log(
+        '  loading chain to the LCP (last run, observed, unthrottled: sent → ended, transfer, path):',
+      );
+      for (const step of last.loading) console.log(`    ${step}`);
     }
     return met;
   } finally {
