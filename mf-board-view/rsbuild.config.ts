@@ -5,4 +5,5 @@ export default remoteConfig({
   name: 'mf_board_view',
   port: 3004,
   packageJson: new URL('./package.json', import.meta.url),
+  routeData: true,
 });

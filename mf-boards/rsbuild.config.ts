@@ -5,4 +5,5 @@ export default remoteConfig({
   name: 'mf_boards',
   port: 3003,
   packageJson: new URL('./package.json', import.meta.url),
+  routeData: true,
 });

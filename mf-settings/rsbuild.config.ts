@@ -5,4 +5,5 @@ export default remoteConfig({
   name: 'mf_settings',
   port: 3005,
   packageJson: new URL('./package.json', import.meta.url),
+  routeData: true,
 });

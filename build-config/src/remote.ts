@@ -10,21 +10,30 @@ export interface RemoteOptions {
   port: number;
   /** `new URL('./package.json', import.meta.url)` of the remote. */
   packageJson: URL;
+  /**
+   * Exposes `./route-data` (src/export-route-data.ts): the GETs the remote's first screen makes, which
+   * the shell starts while the remote's code loads (shared-ui/prefetch). For remotes with data to read.
+   */
+  routeData?: boolean;
 }
 
 /**
- * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx) and shares the
+ * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx), and `./route-data` when
+ * asked, and shares the
  * singletons with the shell. Production builds are loaded only by the shell and use its federation
  * runtime; the dev server runs the remote standalone on its own page (src/index.tsx).
  */
-export function remoteConfig({ name, port, packageJson }: RemoteOptions): RsbuildConfig {
+export function remoteConfig({ name, port, packageJson, routeData = false }: RemoteOptions): RsbuildConfig {
   const production = process.env.NODE_ENV === 'production';
   return defineConfig({
     plugins: [
       pluginReact(),
       pluginModuleFederation({
         name,
-        exposes: { './App': './src/export-app.tsx' },
+        exposes: {
+          './App': './src/export-app.tsx',
+          ...(routeData && { './route-data': './src/export-route-data.ts' }),
+        },
         dts: false,
         // In production the shell provides the runtime (provideExternalRuntime): the remote's entry
         // carries no second copy. The dev server keeps its own, so the remote also runs standalone.

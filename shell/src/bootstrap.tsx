@@ -1,9 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startFederation } from './federation/load-remote';
-
-startFederation();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,6 +1,6 @@
 // Async boundary: shared modules (react, router, zustand, shared-ui) are negotiated before bootstrap runs.
-// Meanwhile the remotes map and the remotes' manifests are already on their way.
-import { prefetchRemotes } from './federation/prefetch';
+// Meanwhile the route's remote and its data are already on their way (federation/first-route.ts).
+import { startFirstRoute } from './federation/first-route';
 
-prefetchRemotes();
+startFirstRoute();
 import('./bootstrap');

@@ -6,7 +6,10 @@
  * A successful board mutation names the board version it left (`x-board-id`, `x-board-version`);
  * `onBoardVersion` listeners hear of it before the caller gets the answer.
  */
+import { buildQuery, type Query, takePrefetched } from './prefetch';
 import { getToken, removeToken } from './token';
+
+export { buildQuery, type Query };
 
 export type FieldErrors = Record<string, string>;
 
@@ -24,9 +27,6 @@ export class ApiError extends Error {
     this.data = data;
   }
 }
-
-type QueryValue = string | number | boolean | null | undefined;
-export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface RequestOptions {
   query?: Query;
@@ -62,20 +62,6 @@ function announceBoardVersion(headers: Headers) {
 
 export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
 const LOGIN_PATH = '/login';
-
-export function buildQuery(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values as QueryValue[]) {
-      if (item === undefined || item === null) continue;
-      params.append(key, String(item));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /** As the API words a 503 (database out of reach). */
 export const UNAVAILABLE = 'Сервис временно недоступен, повторите попытку';
@@ -135,14 +121,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
   }
 
+  const url = `${path}${buildQuery(options.query)}`;
+  // A GET the page started before this code was loaded (./prefetch) is answered from that request.
+  const early = method === 'GET' && !options.headers ? takePrefetched(url) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${path}${buildQuery(options.query)}`, {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
+    options.signal?.throwIfAborted();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, { message: NETWORK_ERROR });

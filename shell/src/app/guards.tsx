@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button, paths } from 'shared-ui';
+import type { Access } from './route-table';
 import { useCurrentUser } from './use-current-user';
-
-export type Access = 'public' | 'guest' | 'protected';
 
 /**
  * Protected pages need a stored token (else /login) and the loaded user (nothing is shown until it is

@@ -6,7 +6,7 @@ import { mfBoardView } from '../remotes/mf-board-view';
 import { mfBoards } from '../remotes/mf-boards';
 import { mfSettings } from '../remotes/mf-settings';
 import type { RemoteDefinition } from '../remotes/remote-definition';
-import type { Access } from './guards';
+import { type Access, type RemoteName, routeTable } from './route-table';
 
 interface RemoteRoute {
   path: string;
@@ -25,20 +25,23 @@ interface PageRoute {
 
 export type ShellRoute = RemoteRoute | PageRoute;
 
-const AboutPage = lazy(() => import('../pages/about/AboutPage'));
+const AboutPage = lazy(() => import(/* webpackChunkName: "later-about" */ '../pages/about/AboutPage'));
 
-/** The route table of SPEC.md section 2, plus the shell's own /about. Any other path redirects to /. */
-export const shellRoutes: ShellRoute[] = [
-  { path: paths.home.pattern, access: 'public', remote: mfBoards, whenMissing: <HomePlaceholder /> },
-  { path: paths.login.pattern, access: 'guest', remote: mfAuth },
-  { path: paths.register.pattern, access: 'guest', remote: mfAuth },
-  { path: paths.reset.pattern, access: 'guest', remote: mfAuth },
-  { path: paths.resetValidate.pattern, access: 'guest', remote: mfAuth },
-  { path: paths.resetFinish.pattern, access: 'guest', remote: mfAuth },
-  { path: paths.resetSuccess.pattern, access: 'guest', remote: mfAuth },
-  { path: paths.myTasks.pattern, access: 'protected', remote: mfBoards },
-  { path: paths.settings.pattern, access: 'protected', remote: mfSettings },
-  { path: paths.board.pattern, access: 'protected', remote: mfBoardView },
-  { path: paths.boardTask.pattern, access: 'protected', remote: mfBoardView },
-  { path: paths.about.pattern, access: 'public', page: <AboutPage /> },
-];
+const remotes: Record<RemoteName, RemoteDefinition> = {
+  mf_auth: mfAuth,
+  mf_boards: mfBoards,
+  mf_board_view: mfBoardView,
+  mf_settings: mfSettings,
+};
+
+/** The route table (route-table.ts) with what each route mounts. Any other path redirects to /. */
+export const shellRoutes: ShellRoute[] = routeTable.map((route) =>
+  'page' in route
+    ? { path: route.path, access: route.access, page: <AboutPage /> }
+    : {
+        path: route.path,
+        access: route.access,
+        remote: remotes[route.remote],
+        ...(route.path === paths.home.pattern && { whenMissing: <HomePlaceholder /> }),
+      },
+);

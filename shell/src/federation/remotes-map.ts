@@ -5,11 +5,10 @@ export const REMOTES_MAP_URL = '/remotes.json';
 
 let pending: Promise<RemotesMap> | null = null;
 
-async function fetchRemotesMap(): Promise<RemotesMap> {
-  const response = await fetch(REMOTES_MAP_URL, {
-    cache: 'no-cache',
-    headers: { Accept: 'application/json' },
-  });
+async function fetchRemotesMap(refresh: boolean): Promise<RemotesMap> {
+  // The first read is the request index.html preloads (same URL and mode, so the browser hands over
+  // that answer); the server sends the map with `no-cache`, so either way it is revalidated.
+  const response = await (refresh ? fetch(REMOTES_MAP_URL, { cache: 'no-cache' }) : fetch(REMOTES_MAP_URL));
   if (!response.ok) throw new Error(`${REMOTES_MAP_URL}: HTTP ${response.status}`);
   const data: unknown = await response.json();
   if (!data || typeof data !== 'object' || Array.isArray(data))
@@ -22,7 +21,7 @@ async function fetchRemotesMap(): Promise<RemotesMap> {
 /** Fetched once per page load; a failed fetch is forgotten so the next call (a retry) fetches again. */
 export function getRemotesMap({ refresh = false } = {}): Promise<RemotesMap> {
   if (!pending || refresh) {
-    const request = fetchRemotesMap();
+    const request = fetchRemotesMap(refresh);
     pending = request;
     request.catch(() => {
       if (pending === request) pending = null;

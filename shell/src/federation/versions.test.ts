@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildFromManifest, buildOf, recordLoadedRemote, useLoadedRemotes, versionsPlugin } from './versions';
+import { useLoadedRemotes } from './use-loaded-remotes';
+import { buildFromManifest, buildOf, recordLoadedRemote, versionsPlugin } from './versions';
 
 describe('remote versions', () => {
   it('reads the build hash from a hashed entry name', () => {

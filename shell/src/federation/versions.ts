@@ -1,11 +1,10 @@
 /**
  * Which build of each remote this page runs, for the /about page (docs/decisions.md "Which version is
- * loaded"). A remote's manifest carries its package.json version (metaData.buildInfo.buildVersion) and
+ * loaded"). React-free: the shell registers the plugin before its shared modules load. A remote's manifest carries its package.json version (metaData.buildInfo.buildVersion) and
  * the content-hashed name of its entry script; the hash changes with every different build, so it
  * tells two builds of one version apart.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { useSyncExternalStore } from 'react';
 
 export interface RemoteBuild {
   /** package.json version the remote was built with. */
@@ -38,16 +37,14 @@ export function recordLoadedRemote(name: string, build: RemoteBuild): void {
   for (const listener of listeners) listener();
 }
 
-/** Remote name (`mf_boards`) -> the build this page loaded; remotes not loaded yet are absent. */
-export function useLoadedRemotes(): ReadonlyMap<string, RemoteBuild> {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => loaded,
-  );
+/** Calls `listener` whenever a remote's build is noted; returns the unsubscribe. */
+export function subscribeLoadedRemotes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
+
+/** Remote name (`mf_boards`) -> the build this page loaded; remotes not loaded yet are absent. */
+export const loadedRemotes = (): ReadonlyMap<string, RemoteBuild> => loaded;
 
 /** Notes each remote's version and build as the federation runtime reads its manifest. */
 export function versionsPlugin(): ModuleFederationRuntimePlugin {

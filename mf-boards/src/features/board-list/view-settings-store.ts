@@ -1,40 +1,10 @@
-/**
- * How 'Мои доски' is shown: view mode and sort, each remembered in its own localStorage key
- * (SPEC.md section 9: mainPageView, mainPageSort) as the plain value, e.g. `cards` or `byNameASC`.
- */
+/** The store of 'Мои доски''s view settings, kept in localStorage (view-settings.ts). */
 
 import type { Sort } from 'api/contract';
 import { create } from 'zustand';
+import { type BoardView, SORT_KEY, storedViewSettings, VIEW_KEY, writeViewSetting } from './view-settings';
 
-export type BoardView = 'list' | 'cards';
-
-export const VIEW_KEY = 'mainPageView';
-export const SORT_KEY = 'mainPageSort';
-
-export const VIEWS: readonly BoardView[] = ['list', 'cards'];
-export const SORTS: readonly Sort[] = ['default', 'byNameASC', 'byNameDESC'];
-
-function read<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
-  try {
-    const value = window.localStorage.getItem(key);
-    return allowed.find((item) => item === value) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function write(key: string, value: string) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Private mode or a full quota: the choice still holds for this page.
-  }
-}
-
-/** What localStorage holds now (unknown or missing values fall back to cards and default order). */
-export function storedViewSettings(): { view: BoardView; sort: Sort } {
-  return { view: read(VIEW_KEY, VIEWS, 'cards'), sort: read(SORT_KEY, SORTS, 'default') };
-}
+export { type BoardView, SORT_KEY, SORTS, storedViewSettings, VIEW_KEY, VIEWS } from './view-settings';
 
 interface ViewSettingsState {
   view: BoardView;
@@ -46,11 +16,11 @@ interface ViewSettingsState {
 export const useViewSettings = create<ViewSettingsState>()((set) => ({
   ...storedViewSettings(),
   setView: (view) => {
-    write(VIEW_KEY, view);
+    writeViewSetting(VIEW_KEY, view);
     set({ view });
   },
   setSort: (sort) => {
-    write(SORT_KEY, sort);
+    writeViewSetting(SORT_KEY, sort);
     set({ sort });
   },
 }));

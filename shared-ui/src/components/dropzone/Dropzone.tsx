@@ -9,7 +9,7 @@ import './dropzone.css';
 
 export type { DropzoneProps };
 
-const DropzoneArea = lazy(() => import('./DropzoneArea'));
+const DropzoneArea = lazy(() => import(/* webpackChunkName: "later-dropzone" */ './DropzoneArea'));
 
 export function Dropzone(props: DropzoneProps) {
   return (

@@ -2,19 +2,33 @@ import { useEffect, useState } from 'react';
 import { watchNotifications } from 'shared-ui';
 import { getUnreadCount } from './api/get-unread-count';
 
-/** Runs `task` once the browser is idle (or soon, where it cannot tell); the result cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
+/** After the page's first screen: its load, two seconds more, then an idle moment. */
+const SETTLE_MS = 2000;
+
+/** Runs `task` once the page has loaded and settled (see SETTLE_MS); the result cancels it. */
+function whenSettled(task: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    const timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const handle = window.requestIdleCallback(task, { timeout: 3000 });
+        cancel = () => window.cancelIdleCallback(handle);
+      } else task();
+    }, SETTLE_MS);
+    cancel = () => clearTimeout(timer);
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    window.addEventListener('load', idle, { once: true });
+    cancel = () => window.removeEventListener('load', idle);
   }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
+  return () => cancel();
 }
 
 /**
  * The unread count: read at once over HTTP, then kept live by the session socket, which is opened
- * once the page is idle so that socket.io-client never competes with the first screen. `changes`
+ * once the page has loaded and settled, so that socket.io-client never competes with the first screen
+ * (the socket's connect reads the count again, so nothing that happened meanwhile is missed). `changes`
  * grows with every live change (and reconnect), so an open list knows to re-read its first page.
  */
 export function useUnreadCount() {
@@ -38,7 +52,7 @@ export function useUnreadCount() {
     load();
 
     let stop: (() => void) | null = null;
-    const cancelIdle = whenIdle(() => {
+    const cancelIdle = whenSettled(() => {
       stop = watchNotifications((state) => {
         if (state) setUnread(state.unread);
         else load();

@@ -1,0 +1,83 @@
+/**
+ * Answers requested before the page's code is ready for them (docs/decisions.md "The first visit").
+ *
+ * As the page starts, the shell asks the current route's remote which GETs its first screen makes (the
+ * remote's `./route-data` expose, which knows its own API) and starts them at once through
+ * `prefetchGet`, while the remote's code is still loading. When the remote then makes the same call
+ * through the API client, `takePrefetched` hands it that answer instead of a second request.
+ *
+ * No imports with side effects and nothing shared: the shell runs this before the federation's shared
+ * modules are negotiated, so its copy and shared-ui's are two module instances that meet in one
+ * registry on `globalThis`.
+ */
+import { getToken } from './token';
+
+export { getToken };
+
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+/** `?a=1&a=2&b=x`: array values repeat their key; null and undefined are left out. */
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values as QueryValue[]) {
+      if (item === undefined || item === null) continue;
+      params.append(key, String(item));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What a remote's `./route-data` expose gets: the page's address and the way to start a GET. */
+export interface RouteDataContext {
+  pathname: string;
+  search: string;
+  /** Starts `GET path?query` now, as the API client would send it later. */
+  get: (path: string, query?: Query) => void;
+}
+
+/** The default export of a remote's `./route-data` expose. */
+export type RouteData = (context: RouteDataContext) => void;
+
+interface Early {
+  token: string;
+  at: number;
+  response: Promise<Response>;
+}
+
+/** An answer older than this is not handed out: the screen that wanted it did not come. */
+const FRESH_MS = 15_000;
+const REGISTRY = Symbol.for('kanban.prefetch');
+
+function registry(): Map<string, Early> {
+  const holder = globalThis as { [REGISTRY]?: Map<string, Early> };
+  holder[REGISTRY] ??= new Map();
+  return holder[REGISTRY];
+}
+
+/** Starts a signed-in GET now (nothing without a stored token), to be taken by the API client. */
+export function prefetchGet(path: string, query?: Query): void {
+  const token = getToken();
+  if (!token) return;
+  const url = `${path}${buildQuery(query)}`;
+  if (registry().has(url)) return;
+  const response = fetch(url, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+  });
+  // A failure is the API client's to report, when it takes the answer.
+  response.catch(() => {});
+  registry().set(url, { token, at: Date.now(), response });
+}
+
+/** The prefetched answer to `GET url` for the stored token, handed out once; undefined when none. */
+export function takePrefetched(url: string): Promise<Response> | undefined {
+  const early = registry().get(url);
+  if (!early) return undefined;
+  registry().delete(url);
+  if (early.token !== getToken() || Date.now() - early.at > FRESH_MS) return undefined;
+  return early.response;
+}

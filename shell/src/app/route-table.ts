@@ -1,0 +1,49 @@
+/**
+ * The route table of SPEC.md section 2 plus the shell's own /about: which remote (or shell page) each
+ * route mounts and who may see it. React-free, so the shell can read it as the page starts, before its
+ * shared modules load (federation/first-route.ts), and build its React routes from it (routes.tsx).
+ */
+import { paths } from 'shared-ui/paths';
+
+export type Access = 'public' | 'guest' | 'protected';
+
+/** The remotes' federation names, keys of /remotes.json. */
+export type RemoteName = 'mf_auth' | 'mf_boards' | 'mf_board_view' | 'mf_settings';
+
+export type RouteEntry =
+  | { path: string; access: Access; remote: RemoteName }
+  | { path: string; access: Access; page: 'about' };
+
+export const routeTable: readonly RouteEntry[] = [
+  { path: paths.home.pattern, access: 'public', remote: 'mf_boards' },
+  { path: paths.login.pattern, access: 'guest', remote: 'mf_auth' },
+  { path: paths.register.pattern, access: 'guest', remote: 'mf_auth' },
+  { path: paths.reset.pattern, access: 'guest', remote: 'mf_auth' },
+  { path: paths.resetValidate.pattern, access: 'guest', remote: 'mf_auth' },
+  { path: paths.resetFinish.pattern, access: 'guest', remote: 'mf_auth' },
+  { path: paths.resetSuccess.pattern, access: 'guest', remote: 'mf_auth' },
+  { path: paths.myTasks.pattern, access: 'protected', remote: 'mf_boards' },
+  { path: paths.settings.pattern, access: 'protected', remote: 'mf_settings' },
+  { path: paths.board.pattern, access: 'protected', remote: 'mf_board_view' },
+  { path: paths.boardTask.pattern, access: 'protected', remote: 'mf_board_view' },
+  { path: paths.about.pattern, access: 'public', page: 'about' },
+];
+
+/** `/board/:boardId` matches `/board/12` (and `/board/12/`); a parameter is one non-empty segment. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
+}
+
+/**
+ * The remote the page at `pathname` shows first, as the guards will decide it: a guest route with a
+ * stored token goes to /, a protected one without goes to /login, an unknown path goes to /. Null for
+ * the shell's own pages.
+ */
+export function firstRemote(pathname: string, signedIn: boolean): RemoteName | null {
+  const route = routeTable.find((entry) => matches(entry.path, pathname));
+  if (!route || (route.access === 'guest' && signedIn)) return firstRemote(paths.home.pattern, signedIn);
+  if (route.access === 'protected' && !signedIn) return firstRemote(paths.login.pattern, signedIn);
+  return 'remote' in route ? route.remote : null;
+}

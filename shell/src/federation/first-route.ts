@@ -1,0 +1,112 @@
+/**
+ * What the page starts loading before the shell's own shared modules are ready (index.ts runs this
+ * ahead of its async boundary, so nothing here imports a shared module): the chain of the first visit
+ * made parallel (docs/decisions.md "The first visit").
+ *
+ * 1. index.html preloads /remotes.json, so the map is on its way with the shell's entry.
+ * 2. The route's remote only (route-table.ts says which): its manifest at high priority; as soon as it
+ *    arrives, its entry and the first chunks of its App are preloaded, so they download while React
+ *    and the router do.
+ * 3. The route's data: if the remote exposes `./route-data`, it is loaded (a few hundred bytes, no
+ *    shared modules) and told the page's address; it starts the GETs its first screen makes through
+ *    shared-ui's prefetch, and the remote's API client takes those answers later. The shell knows no
+ *    remote's API, only its own two calls.
+ * 4. The other remotes' manifests once the page has loaded and is idle, for a quick next route.
+ */
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { getToken, prefetchGet, type RouteData } from 'shared-ui/prefetch';
+import { firstRemote } from '../app/route-table';
+import { prefetchManifest } from './prefetch';
+import { ensureRegistered, startFederation } from './register';
+import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
+
+/** The shell's own first calls on a signed-in page: the user (shared-ui's auth store) and the bell. */
+const SHELL_DATA = ['/api/auth/user', '/api/notification/unread'];
+
+/** The expose a remote may offer beside its App, naming its first screen's GETs. */
+const ROUTE_DATA = 'route-data';
+
+interface ManifestAssets {
+  js?: { sync?: string[] };
+  css?: { sync?: string[] };
+}
+
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: ManifestAssets }[];
+}
+
+function preload(href: string, as: 'script' | 'style'): void {
+  const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
+  if ([...links].some((link) => link.href === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = as;
+  link.href = href;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
+}
+
+/** Preloads the remote's entry and the synchronous chunks of `exposes`; the names it exposes. */
+function preloadRemote(manifestUrl: string, manifest: Manifest, exposes: string[]): Set<string> {
+  const publicPath = manifest.metaData?.publicPath;
+  const base =
+    publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
+  const asset = (path: string) => new URL(path, base).href;
+  const entry = manifest.metaData?.remoteEntry;
+  if (entry?.name) preload(asset(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), 'script');
+  const names = new Set<string>();
+  for (const expose of manifest.exposes ?? []) {
+    if (!expose.name) continue;
+    names.add(expose.name);
+    if (!exposes.includes(expose.name)) continue;
+    for (const path of expose.assets?.css?.sync ?? []) preload(asset(path), 'style');
+    for (const path of expose.assets?.js?.sync ?? []) preload(asset(path), 'script');
+  }
+  return names;
+}
+
+async function startRouteData(name: string, location: Location): Promise<void> {
+  await ensureRegistered(name);
+  const module = await loadRemote<{ default?: RouteData }>(`${name}/${ROUTE_DATA}`);
+  module?.default?.({ pathname: location.pathname, search: location.search, get: prefetchGet });
+}
+
+function whenLoadedAndIdle(task: () => void): void {
+  const idle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(task, { timeout: 5000 })
+      : setTimeout(task, 500);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+export function startFirstRoute(location: Location = window.location): void {
+  startFederation();
+  const signedIn = getToken() !== null;
+  for (const path of SHELL_DATA) prefetchGet(path);
+  const remote = firstRemote(location.pathname, signedIn);
+
+  getRemotesMap()
+    .then((map) => {
+      const url = remote ? map[remote] : undefined;
+      if (remote && url) {
+        const manifestUrl = toAbsoluteUrl(url);
+        prefetchManifest(manifestUrl, 'high')
+          // A copy: the runtime reads the answer itself.
+          .then((response) => (response.ok ? (response.clone().json() as Promise<Manifest>) : null))
+          .then((manifest) => {
+            if (!manifest) return;
+            const exposes = preloadRemote(manifestUrl, manifest, ['App', ROUTE_DATA]);
+            if (exposes.has(ROUTE_DATA)) return startRouteData(remote, location);
+          })
+          // The screen then loads as it would have without this head start (and reports any error).
+          .catch(() => {});
+      }
+      whenLoadedAndIdle(() => {
+        for (const [name, other] of Object.entries(map))
+          if (name !== remote) prefetchManifest(toAbsoluteUrl(other), 'low');
+      });
+    })
+    .catch(() => {});
+}
