@@ -9,6 +9,7 @@ import { useViewSettings } from '../features/board-list/view-settings-store';
 import { CreateBoardModal } from '../features/create-board/components/CreateBoardModal';
 import { DeletedBoards } from '../features/deleted-boards/components/DeletedBoards';
 import { Invitations } from '../features/invitations/components/Invitations';
+import { useInvitations } from '../features/invitations/use-invitations';
 import { sortQuery } from '../sort-query';
 import '../components/page/page.css';
 import './main-page.css';
@@ -18,11 +19,18 @@ import './main-page.css';
  * board (the API answers the new list), accepting an invitation (reload) and restoring a deleted
  * board (the API answers the list in the default order: taken as it is in that order, else reloaded)
  * all update it.
+ *
+ * Nothing that is shown moves when an answer arrives: the first answers of the board list and of the
+ * invitations (both requested at once) replace the list's placeholder together, with 'Приглашения'
+ * (when there are any) and the toolbar above the list, and 'Недавно удалённые' shows only under a
+ * shown list. Arriving on its own, either section would push down what is already on the screen.
  */
 export function MainPage() {
   const view = useViewSettings((state) => state.view);
   const sort = useViewSettings((state) => state.sort);
   const boards = useBoardList(sort);
+  const invitations = useInvitations();
+  const settled = (boards.boards !== null || boards.status === 'error') && invitations.loaded;
   const modal = useModalStore((state) => state.modal);
   const openModal = useModalStore((state) => state.open);
 
@@ -49,10 +57,20 @@ export function MainPage() {
           <Button onClick={() => openModal(MODALS.CREATE_BOARD)}>Создать доску</Button>
         </div>
       </div>
-      <Invitations onChange={boards.reload} />
-      <BoardsToolbar />
-      <BoardList status={boards.status} boards={boards.boards} view={view} onRetry={boards.reload} />
-      <DeletedBoards onRestored={onRestored} />
+      {settled ? (
+        <>
+          <Invitations
+            invitations={invitations.invitations}
+            reload={invitations.reload}
+            onChange={boards.reload}
+          />
+          <BoardsToolbar />
+          <BoardList status={boards.status} boards={boards.boards} view={view} onRetry={boards.reload} />
+        </>
+      ) : (
+        <BoardList status="loading" boards={null} view={view} onRetry={boards.reload} />
+      )}
+      <DeletedBoards show={settled} onRestored={onRestored} />
       {modal === MODALS.CREATE_BOARD && <CreateBoardModal sort={sort} onCreated={boards.replace} />}
     </div>
   );

@@ -68,20 +68,21 @@ describe('board list', () => {
     serveBoards();
     renderApp('/');
 
-    expect((screen.getByLabelText('Вид') as HTMLSelectElement).value).toBe('list');
+    // The toolbar comes with the list (MainPage: nothing moves when the first answers arrive).
+    expect(((await screen.findByLabelText('Вид')) as HTMLSelectElement).value).toBe('list');
     expect((screen.getByLabelText('Сортировка') as HTMLSelectElement).value).toBe('byNameDESC');
     expect((await screen.findByRole('list', { name: 'Доски' })).className).toBe('boards-list');
     expect(boardCalls()).toEqual(['GET /api/board?sort=byNameDESC']);
   });
 
-  it('ignores unknown stored values', () => {
+  it('ignores unknown stored values', async () => {
     localStorage.setItem('mainPageView', 'table');
     localStorage.setItem('mainPageSort', 'random');
     reloadViewSettings();
     signIn();
     serveBoards();
     renderApp('/');
-    expect((screen.getByLabelText('Вид') as HTMLSelectElement).value).toBe('cards');
+    expect(((await screen.findByLabelText('Вид')) as HTMLSelectElement).value).toBe('cards');
     expect((screen.getByLabelText('Сортировка') as HTMLSelectElement).value).toBe('default');
   });
 

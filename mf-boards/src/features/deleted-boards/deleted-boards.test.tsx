@@ -51,6 +51,21 @@ describe('recently deleted boards', () => {
     expect(calls()).toContain('GET /api/board/deleted');
   });
 
+  it('is shown only under a shown board list, never under its placeholder', async () => {
+    signIn();
+    let answer: (response: Response) => void = () => {};
+    serve({ 'GET /api/board': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/');
+    await waitFor(() => expect(calls()).toContain('GET /api/board/deleted'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('status', { name: 'Загрузка досок' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Недавно удалённые' })).toBeNull();
+
+    answer(jsonResponse(200, [remont]));
+    expect(await section()).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Доски' })).toBeTruthy();
+  });
+
   it('is not shown when there are none', async () => {
     signIn();
     serve({ 'GET /api/board/deleted': [] });

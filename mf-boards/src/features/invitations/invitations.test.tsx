@@ -49,6 +49,28 @@ describe('invitations', () => {
     expect(section()).toBeNull();
   });
 
+  it('come with the board list, which waits for their first answer: neither pushes the other down', async () => {
+    signIn(7);
+    let answer: (response: Response) => void = () => {};
+    routeApi({
+      'GET /api/board/deleted': [],
+      'GET /api/board': () => jsonResponse(200, [{ id: 1, name: 'Ремонт', color: '#f4f5f7' }]),
+      'GET /api/invite': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/');
+    await waitFor(() => expect(calls()).toContain('GET /api/board'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('status', { name: 'Загрузка досок' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Доски' })).toBeNull();
+    expect(screen.queryByLabelText('Сортировка')).toBeNull();
+
+    answer(jsonResponse(200, [invitation]));
+    const region = await screen.findByRole('region', { name: /Приглашения/ });
+    const list = screen.getByRole('list', { name: 'Доски' });
+    expect(region.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Загрузка досок' })).toBeNull();
+  });
+
   it('accept: PUT /api/invite/accept/{id}, then both lists are reloaded', async () => {
     signIn(7);
     serve();

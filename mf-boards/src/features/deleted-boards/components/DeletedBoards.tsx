@@ -7,6 +7,11 @@ import { deletedText } from '../deleted-date';
 import './deleted-boards.css';
 
 interface DeletedBoardsProps {
+  /**
+   * False until the board list above has been shown: arriving before it, this section would be in
+   * view under the list's placeholder and pushed down when the list replaces it.
+   */
+  show: boolean;
   /** A board was restored: the API's answer, the user's board list in the default order. */
   onRestored: (boards: BoardListItem[]) => void;
 }
@@ -20,11 +25,11 @@ const HEX = /^#[0-9a-f]{6}$/i;
 
 /**
  * 'Недавно удалённые': the boards the user deleted in the last 30 days, each with 'Восстановить'.
- * It sits below the board list and shows nothing while loading or when there is nothing to restore,
- * so the list above never moves. Boards are deleted only from the board page, so reading the list
- * when this page opens is enough.
+ * It sits below the board list and shows nothing while loading, before the list is shown (`show`) or
+ * when there is nothing to restore, so neither the list above nor this section ever moves. Boards are
+ * deleted only from the board page, so reading the list when this page opens is enough.
  */
-export function DeletedBoards({ onRestored }: DeletedBoardsProps) {
+export function DeletedBoards({ show, onRestored }: DeletedBoardsProps) {
   const [state, setState] = useState<DeletedState>({ status: 'loading', boards: [] });
   const [announcement, setAnnouncement] = useState('');
   const controller = useRef<AbortController | null>(null);
@@ -67,7 +72,7 @@ export function DeletedBoards({ onRestored }: DeletedBoardsProps) {
 
   return (
     <>
-      {state.status === 'error' && (
+      {show && state.status === 'error' && (
         <div className="deleted-boards deleted-boards--error" role="alert">
           <p className="deleted-boards__error">Не удалось загрузить недавно удалённые доски.</p>
           <Button variant="secondary" size="small" onClick={load}>
@@ -75,7 +80,7 @@ export function DeletedBoards({ onRestored }: DeletedBoardsProps) {
           </Button>
         </div>
       )}
-      {state.boards.length > 0 && (
+      {show && state.boards.length > 0 && (
         <section className="deleted-boards" aria-labelledby="deleted-boards-title">
           <h2 className="deleted-boards__title" id="deleted-boards-title">
             Недавно удалённые

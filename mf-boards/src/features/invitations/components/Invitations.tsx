@@ -1,45 +1,26 @@
 import type { Invitation } from 'api/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, useAuthStore } from 'shared-ui';
 import { acceptInvitation } from '../api/accept-invitation';
-import { getInvitations } from '../api/get-invitations';
 import { rejectInvitation } from '../api/reject-invitation';
+import type { InvitationsState } from '../use-invitations';
 import './invitations.css';
 
 type Action = 'accept' | 'reject';
 
-interface InvitationsProps {
+interface InvitationsProps extends Omit<InvitationsState, 'loaded'> {
   /** Called after an invitation was accepted or rejected: the board list changes too. */
   onChange: () => void;
 }
 
 /**
- * 'Приглашения': shown only while the user has pending invitations. After 'Принять' or 'Отклонить'
- * this list and (through `onChange`) the board list are reloaded; a failed call is ignored, and a
- * failed load simply shows nothing (SPEC.md section 8).
+ * 'Приглашения': shown only while the user has pending invitations (`useInvitations`). After
+ * 'Принять' or 'Отклонить' this list and (through `onChange`) the board list are reloaded; a failed
+ * call is ignored, and a failed load simply shows nothing (SPEC.md section 8).
  */
-export function Invitations({ onChange }: InvitationsProps) {
+export function Invitations({ invitations, reload, onChange }: InvitationsProps) {
   const userId = useAuthStore((state) => state.userId ?? state.user?.id ?? null);
-  const [invitations, setInvitations] = useState<Invitation[]>([]);
   const [pending, setPending] = useState<{ id: number; action: Action } | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  const load = useCallback(() => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    return getInvitations(current.signal).then(
-      (items) => {
-        if (!current.signal.aborted) setInvitations(items);
-      },
-      () => {},
-    );
-  }, []);
-
-  useEffect(() => {
-    void load();
-    return () => controller.current?.abort();
-  }, [load]);
 
   const act = async (invitation: Invitation, action: Action) => {
     setPending({ id: invitation.id, action });
@@ -49,7 +30,7 @@ export function Invitations({ onChange }: InvitationsProps) {
     } catch {
       // Ignored on purpose: the reload below shows what the server has.
     }
-    await load();
+    await reload();
     setPending(null);
     onChange();
   };
