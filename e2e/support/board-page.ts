@@ -191,6 +191,9 @@ export async function openBoard(page: Page, account: Account, path: string) {
   await useToken(page, account);
   await page.goto(path);
   await expect(boardColumns(page).first()).toBeVisible();
+  // The columns are drawn first and drag and drop is attached right after, while the browser is idle
+  // (it re-renders the cards): the tests act on the board once it is there.
+  await expect(page.locator('[aria-roledescription="колонка"][aria-describedby]').first()).toBeAttached();
 }
 
 export const boardColumns = (page: Page) => page.locator('section[data-column-id]');

@@ -1,35 +1,46 @@
-import { MODALS, useModalStore } from 'shared-ui';
-import { EditBoardModal } from '../features/board-settings/components/EditBoardModal';
-import { EditColumnModal } from '../features/columns/components/EditColumnModal';
-import { FilterModal } from '../features/filters/components/FilterModal';
-import { LabelsModal } from '../features/labels/components/LabelsModal';
-import { MembersModal } from '../features/members/components/MembersModal';
+/**
+ * The board's modals, as lazy-overlays.tsx renders them with the board: this module is small and
+ * renders nothing until a modal is open. The modals themselves (BoardModalSwitch, about 5 KB gzip) are
+ * fetched while the browser is idle once the board is shown, or when one is opened before that.
+ */
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useModalStore } from 'shared-ui';
 
-function payloadColumnId(payload: unknown): string | null {
-  if (payload && typeof payload === 'object' && 'columnId' in payload) return String(payload.columnId);
-  return null;
+type SwitchModule = typeof import('./BoardModalSwitch');
+
+let loaded: SwitchModule | null = null;
+
+/** Loads the modals; a board rendered after that shows them without suspending (tests). */
+export function loadBoardModalSwitch(): Promise<SwitchModule> {
+  return import('./BoardModalSwitch').then((module) => {
+    loaded = module;
+    return module;
+  });
 }
 
-/** The board's modals, chosen by the one current-modal value of shared-ui. */
-export function BoardModals() {
-  const modal = useModalStore((state) => state.modal);
-  const payload = useModalStore((state) => state.payload);
-  const close = useModalStore((state) => state.close);
+const LazySwitch = lazy(() =>
+  loadBoardModalSwitch().then((module) => ({ default: module.BoardModalSwitch })),
+);
 
-  switch (modal) {
-    case MODALS.BOARD_FILTER:
-      return <FilterModal onClose={close} />;
-    case MODALS.EDIT_LABELS:
-      return <LabelsModal onClose={close} />;
-    case MODALS.EDIT_MEMBERS:
-      return <MembersModal onClose={close} />;
-    case MODALS.EDIT_BOARD:
-      return <EditBoardModal onClose={close} />;
-    case MODALS.EDIT_COLUMN: {
-      const columnId = payloadColumnId(payload);
-      return columnId ? <EditColumnModal key={columnId} columnId={columnId} onClose={close} /> : null;
+export function BoardModals() {
+  const open = useModalStore((state) => state.modal !== null);
+  // Chosen once per mount, so a modal that is open never changes its parent and loses its state.
+  const [Switch] = useState<ComponentType>(() => loaded?.BoardModalSwitch ?? LazySwitch);
+
+  useEffect(() => {
+    const preload = () => void loadBoardModalSwitch().catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 200);
+      return () => clearTimeout(timer);
     }
-    default:
-      return null;
-  }
+    const handle = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <Switch />
+    </Suspense>
+  );
 }

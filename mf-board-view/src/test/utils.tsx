@@ -1,8 +1,10 @@
 import type { Board, Task } from 'api/contract';
 import { useAuthStore } from 'shared-ui';
 import { renderInRouter, setUpFrontEndTests } from 'shared-ui/test-kit';
-import { beforeEach } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import { App } from '../app/App';
+import { loadBoardModalSwitch } from '../app/BoardModals';
+import { loadDragAndDrop } from '../features/dnd/components/DndBoard';
 
 /** Renders the exposed App the way the shell does: inside a router, outside any <Route>. */
 export function renderApp(path: string) {
@@ -72,4 +74,7 @@ export function makeBoard(patch: Partial<Board> = {}): Board {
 }
 
 setUpFrontEndTests({ modalRoot: true });
+// Boards in tests have drag and drop and the modals from their first render (the app loads both after
+// the board's first paint).
+beforeAll(() => Promise.all([loadDragAndDrop(), loadBoardModalSwitch()]).then(() => undefined));
 beforeEach(() => useAuthStore.setState({ token: 'token', userId: ME }));

@@ -1,6 +1,12 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { type HTMLAttributes, memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type HTMLAttributes,
+  memo,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useDragStore } from '../model/drag-store';
 import { cardHeights, DEFAULT_CARD_HEIGHT, type Visibility } from '../model/visibility';
 
@@ -17,47 +23,26 @@ export type CardHandleProps = HTMLAttributes<HTMLElement> & {
 /** Draws a card; `handle` is absent for the drag overlay's copy. */
 export type RenderCard = (taskId: string, handle?: CardHandleProps) => ReactNode;
 
-interface SortableCardProps {
+/** The card with its drag wrapper: SortableCard, or StaticCard before drag and drop is attached. */
+export type CardComponent = ComponentType<{ taskId: string; renderCard: RenderCard }>;
+
+interface CardSlotProps {
   taskId: string;
   renderCard: RenderCard;
-}
-
-const SortableCard = memo(function SortableCard({ taskId, renderCard }: SortableCardProps) {
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } =
-    useSortable({ id: taskId, data: { type: 'task', taskId } });
-  const describedBy = attributes['aria-describedby'];
-  const disabled = attributes['aria-disabled'];
-  const handle = useMemo<CardHandleProps>(
-    () => ({
-      ref: setActivatorNodeRef,
-      tabIndex: 0,
-      'aria-roledescription': 'карточка',
-      'aria-describedby': describedBy,
-      'aria-disabled': disabled || undefined,
-    }),
-    [setActivatorNodeRef, describedBy, disabled],
-  );
-  return (
-    // Pointer and touch drags start anywhere on the card; the keyboard sensor only on the handle.
-    <div
-      ref={setNodeRef}
-      className={['bv-sortable-card', isDragging && 'bv-sortable-card--dragging'].filter(Boolean).join(' ')}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      {...listeners}
-    >
-      {renderCard(taskId, handle)}
-    </div>
-  );
-});
-
-interface CardSlotProps extends SortableCardProps {
+  Card: CardComponent;
   visibility: Visibility;
   /** Rendered at once (the top of a column), before the observer reports. */
   eager: boolean;
 }
 
 /** A card, or while it is far outside the column's view, a placeholder of its height. */
-export const CardSlot = memo(function CardSlot({ taskId, visibility, eager, ...card }: CardSlotProps) {
+export const CardSlot = memo(function CardSlot({
+  taskId,
+  visibility,
+  eager,
+  renderCard,
+  Card,
+}: CardSlotProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(eager || !visibility.supported);
   const isActive = useDragStore((state) => state.activeTaskId === taskId);
@@ -74,7 +59,7 @@ export const CardSlot = memo(function CardSlot({ taskId, visibility, eager, ...c
   return (
     <div ref={ref} className="bv-slot" data-slot={taskId}>
       {visible || isActive ? (
-        <SortableCard taskId={taskId} {...card} />
+        <Card taskId={taskId} renderCard={renderCard} />
       ) : (
         <div
           className="bv-slot__placeholder"

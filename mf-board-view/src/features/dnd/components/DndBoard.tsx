@@ -1,52 +1,102 @@
 /**
- * Drag and drop of the board (@dnd-kit). Cards move within and between columns, columns reorder.
- * While dragging, the order lives in local state (only the columns whose list changed re-render); on
- * drop it is applied to the board store at once (optimistic) and sent; a failed call restores the last
- * server data. A card's move is sent only when the card is among the target column's new ids.
+ * The board's canvas: its columns and cards, and drag and drop attached right after the first paint.
+ *
+ * @dnd-kit and the board's drag logic (SortableBoard, about 20 KB gzip) are not needed to show the
+ * board, so the canvas first draws StaticColumns (the same markup as the sortable ones at rest) and
+ * loads SortableBoard while the browser is idle, or at once on a press that could start a drag
+ * (early-press.ts keeps that press and replays it). Attaching re-renders the columns; what the user
+ * could see of the change is carried over: each list's scroll, the cards on screen (no placeholders
+ * for a frame) and the focus. It waits while a mouse button is held still (a click in progress) and
+ * while a column's form holds typed text, which would be lost.
  */
-import {
-  type Active,
-  type Announcements,
-  DndContext,
-  type DragEndEvent,
-  type DragOverEvent,
-  DragOverlay,
-  type DragStartEvent,
-  MeasuringStrategy,
-  type Over,
-} from '@dnd-kit/core';
-import { arrayMove, horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import type { Column } from 'api/contract';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
-import { cardPlace, cardUnmoved, columnPlace, screenReaderInstructions, UNCHANGED } from '../model/announce';
-import { boardCollision } from '../model/collision';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useBoardState } from '../../../shared/board-context';
 import { createColumnVisibility } from '../model/column-visibility';
-import { commitColumnOrder, commitTaskMove } from '../model/commit';
-import { useDragStore } from '../model/drag-store';
-import { columnKey, dragData } from '../model/ids';
-import { type ColumnItems, type DropTarget, moveAcross, settleMove } from '../model/move';
-import { useBoardSensors } from '../model/sensors';
-import { type ColumnRenderers, SortableColumn } from './SortableColumn';
+import { createEarlyPresses, type EarlyPresses } from '../model/early-press';
+import type { ColumnRenderers } from './ColumnFrame';
+import { EarlyPressContext, StaticColumn } from './StaticColumn';
 import './dnd.css';
 
-type DragState =
-  | { type: 'task'; id: string; items: ColumnItems; start: ColumnItems }
-  | { type: 'column'; id: string; order: string[] };
+type SortableModule = typeof import('./SortableBoard');
+
+let loaded: SortableModule | null = null;
+let loading: Promise<SortableModule> | null = null;
+
+/** Loads drag and drop; a board rendered after it has loaded attaches it from the start (tests). */
+export function loadDragAndDrop(): Promise<SortableModule> {
+  loading ??= import('./SortableBoard').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 const NO_IDS: string[] = [];
 const NO_COLUMNS: Record<string, Column> = {};
+const NO_CARDS: ReadonlySet<string> = new Set();
+const RETRY_MS = 1000;
+const FOCUSABLE = 'a[href], button, input, textarea, select, [tabindex]';
 
-function isBelow(active: Active, over: Over): boolean {
-  const rect = active.rect.current.translated;
-  return rect ? rect.top + rect.height / 2 > over.rect.top + over.rect.height / 2 : false;
+/** What the user could see of the static columns, to be carried over to the sortable ones. */
+interface Snapshot {
+  shown: Set<string>;
+  scroll: Map<string, number>;
+  focus: { selector: string; index: number } | null;
 }
 
-function toTarget(active: Active, over: Over): DropTarget | null {
-  const data = dragData(over.data.current);
-  if (!data) return null;
-  if (data.type === 'task') return { type: 'task', id: data.taskId, below: isBelow(active, over) };
-  return { type: data.type, columnId: data.columnId };
+function snapshot(canvas: HTMLElement): Snapshot {
+  const shown = new Set<string>();
+  for (const slot of canvas.querySelectorAll<HTMLElement>('[data-slot]')) {
+    if (slot.dataset.slot && !slot.querySelector(':scope > .bv-slot__placeholder'))
+      shown.add(slot.dataset.slot);
+  }
+  const scroll = new Map<string, number>();
+  for (const section of canvas.querySelectorAll<HTMLElement>('section[data-column-id]')) {
+    const top = section.querySelector('.bv-column__list')?.scrollTop ?? 0;
+    if (top > 0 && section.dataset.columnId) scroll.set(section.dataset.columnId, top);
+  }
+  let focus: Snapshot['focus'] = null;
+  const active = document.activeElement;
+  const slot = active?.closest<HTMLElement>('[data-slot]');
+  const section = active?.closest<HTMLElement>('section[data-column-id]');
+  const container = slot ?? section;
+  if (active && container && canvas.contains(container)) {
+    const selector = slot
+      ? `[data-slot="${CSS.escape(slot.dataset.slot ?? '')}"]`
+      : `section[data-column-id="${CSS.escape(section?.dataset.columnId ?? '')}"]`;
+    focus = { selector, index: [...container.querySelectorAll(FOCUSABLE)].indexOf(active) };
+  }
+  return { shown, scroll, focus };
+}
+
+function restore(canvas: HTMLElement, { scroll, focus }: Snapshot) {
+  for (const [columnId, top] of scroll) {
+    const list = canvas.querySelector(`section[data-column-id="${CSS.escape(columnId)}"] .bv-column__list`);
+    if (list) list.scrollTop = top;
+  }
+  if (focus && focus.index >= 0) {
+    const target = canvas.querySelector(focus.selector)?.querySelectorAll<HTMLElement>(FOCUSABLE)[
+      focus.index
+    ];
+    target?.focus({ preventScroll: true });
+  }
+}
+
+/** A column's form with typed text (an open add-card form): re-rendering it now would lose the text. */
+function typing(canvas: HTMLElement): boolean {
+  for (const field of canvas.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'section input:not([type="checkbox"]):not([type="radio"]), section textarea',
+  )) {
+    if (field.value !== '') return true;
+  }
+  return false;
 }
 
 export interface DndBoardProps extends ColumnRenderers {
@@ -55,161 +105,91 @@ export interface DndBoardProps extends ColumnRenderers {
 }
 
 export function DndBoard({ after, ...renderers }: DndBoardProps) {
-  const store = useBoardStoreApi();
   const columnOrder = useBoardState((state) => state.board?.columnOrder ?? NO_IDS);
   const columns = useBoardState((state) => state.board?.columns ?? NO_COLUMNS);
-  const [drag, setDragState] = useState<DragState | null>(null);
-  // The handlers read and write the drag synchronously: a drop may come before React re-renders.
-  const dragRef = useRef<DragState | null>(null);
-  const setDrag = useCallback((next: DragState | null) => {
-    dragRef.current = next;
-    setDragState(next);
-  }, []);
-  const setActiveTaskId = useDragStore((state) => state.setActiveTaskId);
-  const sensors = useBoardSensors();
-  // dnd-kit calls onDragOver and onDragEnd before it asks for their announcement, so the handlers leave
-  // the text here and the announcements read it.
-  const spoken = useRef('');
-  const lastPlace = useRef('');
-  const announcements = useMemo<Announcements>(
-    () => ({
-      onDragStart: () => spoken.current,
-      onDragOver: () => spoken.current,
-      onDragEnd: () => spoken.current,
-      onDragCancel: ({ active }) =>
-        dragData(active.data.current)?.type === 'column'
-          ? 'Перетаскивание отменено. Колонка осталась на месте.'
-          : 'Перетаскивание отменено. Карточка осталась на месте.',
-    }),
-    [],
-  );
-  const columnName = useCallback(
-    (columnId: string) => store.getState().board?.columns[columnId]?.name ?? '',
-    [store],
-  );
   const [columnVisibility] = useState(createColumnVisibility);
   useEffect(() => () => columnVisibility.disconnect(), [columnVisibility]);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const [sortable, setSortable] = useState<SortableModule | null>(() => loaded);
+  const [shownCards, setShownCards] = useState(NO_CARDS);
+  const carried = useRef<Snapshot | null>(null);
+  const attaching = useRef(false);
 
-  const order = drag?.type === 'column' ? drag.order : columnOrder;
-
-  const end = useCallback(() => {
-    setDrag(null);
-    setActiveTaskId(null);
-  }, [setDrag, setActiveTaskId]);
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const data = dragData(active.data.current);
-    const board = store.getState().board;
-    if (!data || !board) return;
-    if (data.type === 'column') {
-      setDrag({ type: 'column', id: data.columnId, order: board.columnOrder });
-      lastPlace.current = `${columnPlace(board.columnOrder, data.columnId)}.`;
-      spoken.current = `Колонка «${columnName(data.columnId)}» взята. ${lastPlace.current}`;
-    } else if (data.type === 'task') {
-      const items: ColumnItems = {};
-      for (const id of board.columnOrder) items[id] = board.columns[id]?.taskIds ?? [];
-      setDrag({ type: 'task', id: data.taskId, items, start: items });
-      setActiveTaskId(data.taskId);
-      lastPlace.current = `${cardPlace(items, data.taskId, columnName)}.`;
-      spoken.current = `Карточка взята. ${lastPlace.current}`;
-    }
-  };
-
-  const onDragOver = ({ active, over }: DragOverEvent) => {
-    const current = dragRef.current;
-    const target = over ? toTarget(active, over) : null;
-    if (!current) return;
-    if (current.type === 'column') {
-      const overData = dragData(over?.data.current);
-      if (overData?.type !== 'column') {
-        spoken.current = 'Вне колонок.';
-        return;
-      }
-      const order = arrayMove(
-        current.order,
-        current.order.indexOf(current.id),
-        current.order.indexOf(overData.columnId),
-      );
-      const place = `${columnPlace(order, current.id)}.`;
-      if (place !== lastPlace.current) spoken.current = place;
-      lastPlace.current = place;
+  const earlyRef = useRef<EarlyPresses | null>(null);
+  const attach = useCallback(function attach(module: SortableModule) {
+    const canvas = canvasRef.current;
+    const early = earlyRef.current;
+    if (!canvas || !early) return;
+    if (early.holding()) {
+      early.whenFree(() => attach(module));
       return;
     }
-    if (!target) {
-      spoken.current = 'Вне колонок.';
+    if (typing(canvas)) {
+      setTimeout(() => attach(module), RETRY_MS);
       return;
     }
-    const items = moveAcross(current.items, current.id, target);
-    if (items !== current.items) setDrag({ ...current, items });
-    const settled = settleMove(items, current.id, target);
-    const place = `${cardPlace(settled?.items ?? items, current.id, columnName)}.`;
-    // Over its own place right after the pickup: the pickup text (which names it) stays.
-    if (place !== lastPlace.current) spoken.current = place;
-    lastPlace.current = place;
-  };
+    carried.current = snapshot(canvas);
+    setShownCards(carried.current.shown);
+    setSortable(module);
+  }, []);
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const current = dragRef.current;
-    end();
-    spoken.current = over ? UNCHANGED : `${UNCHANGED}: отпущено вне колонок.`;
-    if (!current || !over) return;
-    if (current.type === 'column') {
-      const overData = dragData(over.data.current);
-      if (overData?.type !== 'column') return;
-      const from = current.order.indexOf(current.id);
-      const to = current.order.indexOf(overData.columnId);
-      if (from >= 0 && to >= 0 && from !== to) {
-        const order = arrayMove(current.order, from, to);
-        spoken.current = `Колонка опущена. ${columnPlace(order, current.id)}.`;
-        void commitColumnOrder(store, order);
-      }
-      return;
-    }
-    const target = toTarget(active, over);
-    const settled = target ? settleMove(current.items, current.id, target) : null;
-    if (settled && !cardUnmoved(current.start, settled.items, current.id)) {
-      spoken.current = `Карточка опущена. ${cardPlace(settled.items, current.id, columnName)}.`;
-      void commitTaskMove(store, current.id, settled.columnId, settled.items[settled.columnId] ?? []);
-    }
-  };
+  const request = useCallback(() => {
+    if (attaching.current) return;
+    attaching.current = true;
+    loadDragAndDrop().then(attach, () => {
+      // Offline or a failed deploy: try again (a press asks at once).
+      attaching.current = false;
+      setTimeout(() => request(), RETRY_MS);
+    });
+  }, [attach]);
 
-  const overlay =
-    drag?.type === 'task' ? (
-      <div className="bv-drag-card">{renderers.renderCard(drag.id)}</div>
-    ) : drag?.type === 'column' ? (
-      <div className="bv-drag-column">{renderers.renderColumnHeader(drag.id)}</div>
-    ) : null;
+  const [early] = useState(() => createEarlyPresses(() => request()));
+  earlyRef.current = early;
+  useEffect(() => () => early.dispose(), [early]);
+
+  // After the first paint, while the browser is idle.
+  useEffect(() => {
+    if (loaded) return;
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(request, 50);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(request, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }, [request]);
+
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!sortable || !canvas || !carried.current) return;
+    restore(canvas, carried.current);
+    carried.current = null;
+  }, [sortable]);
+
+  // After dnd-kit's own effects have registered the cards and columns.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (sortable && canvas) early.replay(canvas);
+  }, [sortable, early]);
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={boardCollision}
-      measuring={{ droppable: { strategy: MeasuringStrategy.WhileDragging } }}
-      accessibility={{ announcements, screenReaderInstructions }}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={end}
-    >
-      <div className="bv-canvas">
-        <SortableContext items={order.map(columnKey)} strategy={horizontalListSortingStrategy}>
-          {order.map((columnId) => (
-            <SortableColumn
+    <div ref={canvasRef} className="bv-canvas">
+      {sortable ? (
+        <sortable.SortableBoard columnVisibility={columnVisibility} shownCards={shownCards} {...renderers} />
+      ) : (
+        <EarlyPressContext.Provider value={early}>
+          {columnOrder.map((columnId) => (
+            <StaticColumn
               key={columnId}
               columnId={columnId}
-              taskIds={
-                (drag?.type === 'task' ? drag.items[columnId] : undefined) ??
-                columns[columnId]?.taskIds ??
-                NO_IDS
-              }
+              taskIds={columns[columnId]?.taskIds ?? NO_IDS}
               columnVisibility={columnVisibility}
+              shownCards={shownCards}
               {...renderers}
             />
           ))}
-        </SortableContext>
-        {after}
-      </div>
-      <DragOverlay>{overlay}</DragOverlay>
-    </DndContext>
+        </EarlyPressContext.Provider>
+      )}
+      {after}
+    </div>
   );
 }

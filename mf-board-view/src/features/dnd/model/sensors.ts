@@ -8,6 +8,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { PointerEvent as ReactPointerEvent } from 'react';
+import { startsPointerDrag } from './early-press';
 import { dragData } from './ids';
 
 /** SPEC 9: keyboard step 25 px. */
@@ -135,11 +136,6 @@ export const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   return { x: currentCoordinates.x + to.x - from.x, y: currentCoordinates.y + to.y - from.y };
 };
 
-/** Controls inside a card or a column header (copy link, labels, ⋯) never start a drag. */
-function startsOnControl(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('[data-no-dnd], input, textarea, select') !== null;
-}
-
 /**
  * Mouse and pen: PointerSensor with a 1 px activation distance. Touch pointers are left to the
  * TouchSensor (500 ms press), otherwise a finger would start a drag at once instead of scrolling.
@@ -148,11 +144,7 @@ export class MousePointerSensor extends PointerSensor {
   static override activators = [
     {
       eventName: 'onPointerDown' as const,
-      handler: ({ nativeEvent: event }: ReactPointerEvent) =>
-        event.isPrimary &&
-        event.button === 0 &&
-        event.pointerType !== 'touch' &&
-        !startsOnControl(event.target),
+      handler: ({ nativeEvent: event }: ReactPointerEvent) => startsPointerDrag(event),
     },
   ];
 }

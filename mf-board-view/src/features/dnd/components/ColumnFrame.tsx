@@ -1,0 +1,171 @@
+import {
+  type CSSProperties,
+  type HTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useBoardState } from '../../../shared/board-context';
+import type { ColumnVisibility } from '../model/column-visibility';
+import { useDragStore } from '../model/drag-store';
+import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT } from '../model/visibility';
+import { type CardComponent, CardSlot, type RenderCard } from './CardSlot';
+
+/** Cards rendered at once at the top of each column, before the observer has reported. */
+const EAGER_CARDS = 30;
+/** The list's gap between cards (dnd.css, .bv-column__list). */
+const CARD_GAP = 8;
+
+/** The height the cards of a list take, from their last measured (or default) heights. */
+function listHeight(taskIds: string[]): number {
+  let height = 0;
+  for (const taskId of taskIds) height += cardHeights.get(taskId) ?? DEFAULT_CARD_HEIGHT;
+  return height + Math.max(0, taskIds.length - 1) * CARD_GAP;
+}
+
+export interface ColumnRenderers {
+  renderCard: RenderCard;
+  renderColumnHeader: (columnId: string) => ReactNode;
+  /** The column's footer (add-card form); `scrollToBottom` shows the end of the list. */
+  renderColumnFooter: (columnId: string, scrollToBottom: () => void) => ReactNode;
+}
+
+/** What a column's markup takes from drag and drop: dnd-kit's once attached, inert ones before. */
+export interface ColumnDnd {
+  setNodeRef: (element: HTMLElement | null) => void;
+  setActivatorNodeRef: (element: HTMLElement | null) => void;
+  setTopRef: (element: HTMLElement | null) => void;
+  setBottomRef: (element: HTMLElement | null) => void;
+  /** The grip's attributes (without a role: it is a button). */
+  gripAttributes: HTMLAttributes<HTMLElement>;
+  /** Spread on the head: pointer drags start anywhere on it, the keyboard on the grip. */
+  listeners: HTMLAttributes<HTMLElement> | undefined;
+  style: CSSProperties | undefined;
+  isDragging: boolean;
+  overTop: boolean;
+  overBottom: boolean;
+}
+
+export interface ColumnProps extends ColumnRenderers {
+  columnId: string;
+  taskIds: string[];
+  /** The board's horizontal windowing: a column far from the view renders no cards. */
+  columnVisibility: ColumnVisibility;
+  /** Cards that were on screen when the board changed hands: they render at once, not as placeholders. */
+  shownCards: ReadonlySet<string>;
+}
+
+interface ColumnFrameProps extends ColumnProps {
+  dnd: ColumnDnd;
+  Card: CardComponent;
+}
+
+/**
+ * A column's markup, the same before and after drag and drop is attached: a head (the top drop zone,
+ * with the grip), the list of cards and the foot (the bottom drop zone). While the column is far from
+ * the board's view (and does not hold the dragged card), its list is one placeholder of the cards'
+ * height.
+ */
+export function ColumnFrame({
+  columnId,
+  taskIds,
+  renderCard,
+  renderColumnHeader,
+  renderColumnFooter,
+  columnVisibility,
+  shownCards,
+  dnd,
+  Card,
+}: ColumnFrameProps) {
+  const name = useBoardState((state) => state.board?.columns[columnId]?.name ?? '');
+  const [visibility] = useState(createVisibility);
+  const listRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const [near, setNear] = useState(!columnVisibility.supported);
+  const holdsActive = useDragStore(
+    (state) => state.activeTaskId !== null && taskIds.includes(state.activeTaskId),
+  );
+
+  useLayoutEffect(() => {
+    visibility.setRoot(listRef.current);
+    return () => visibility.disconnect();
+  }, [visibility]);
+
+  useLayoutEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    return columnVisibility.observe(section, setNear);
+  }, [columnVisibility]);
+
+  const { setNodeRef } = dnd;
+  const setSectionRef = useCallback(
+    (element: HTMLElement | null) => {
+      sectionRef.current = element;
+      setNodeRef(element);
+    },
+    [setNodeRef],
+  );
+
+  const scrollToBottom = useCallback(() => {
+    requestAnimationFrame(() => {
+      const list = listRef.current;
+      if (list) list.scrollTop = list.scrollHeight;
+    });
+  }, []);
+
+  return (
+    <section
+      ref={setSectionRef}
+      className={[
+        'bv-column',
+        dnd.isDragging && 'bv-column--dragging',
+        dnd.overTop && 'bv-column--over-top',
+        dnd.overBottom && 'bv-column--over-bottom',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      style={dnd.style}
+      data-column-id={columnId}
+    >
+      <div ref={dnd.setTopRef} className="bv-column__head" {...dnd.listeners}>
+        <button
+          ref={dnd.setActivatorNodeRef}
+          type="button"
+          className="bv-column__grip"
+          {...dnd.gripAttributes}
+          aria-roledescription="колонка"
+          aria-label={`Колонка «${name}»`}
+        >
+          <svg width="12" height="16" viewBox="0 0 12 16" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M3 2a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 11a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
+            />
+          </svg>
+        </button>
+        {renderColumnHeader(columnId)}
+      </div>
+      <div ref={listRef} className="bv-column__list">
+        {near || holdsActive ? (
+          taskIds.map((taskId, index) => (
+            <CardSlot
+              key={taskId}
+              taskId={taskId}
+              eager={index < EAGER_CARDS || shownCards.has(taskId)}
+              visibility={visibility}
+              renderCard={renderCard}
+              Card={Card}
+            />
+          ))
+        ) : taskIds.length > 0 ? (
+          <div className="bv-column__placeholder" style={{ height: listHeight(taskIds) }} />
+        ) : null}
+      </div>
+      <div ref={dnd.setBottomRef} className="bv-column__foot">
+        {renderColumnFooter(columnId, scrollToBottom)}
+      </div>
+    </section>
+  );
+}
