@@ -314,35 +314,39 @@ function waitChain(lhr: Result, log: DevtoolsEvent[]): string[] {
   const metrics = (lhr.audits.metrics?.details as Details)?.items as Record<string, number>[] | undefined;
   const navStart = metrics?.[0]?.observedNavigationStartTs ?? 0;
   const lcp = metrics?.[0]?.observedLargestContentfulPaintTs ?? Number.POSITIVE_INFINITY;
-  // Walk back from the last request that ended before the LCP: each step to the request that ended
-  // last before this one was sent (what it waited for), with the gap between them (script run time).
-  const requests = [...byId.values()].filter(
-    (request) => !/^(data|blob):|\/favicon\.|\/socket\.io\//.test(request.url),
+  // Walk back from the last code request (document, script, style, manifest) that ended before the
+  // LCP: each step to the code request that ended last before this one was sent (what it waited for),
+  // with the gap between them (mostly script run time). API answers are listed apart.
+  const before = [...byId.values()].filter(
+    (request) => request.end <= lcp && !/^(data|blob):|\/favicon\.|\/socket\.io\//.test(request.url),
   );
+  const isApi = (request: Request) => new URL(request.url).pathname.startsWith('/api/');
+  const code = before.filter((request) => !isApi(request));
   const latest = (candidates: Request[]) =>
     candidates.reduce<Request | null>(
       (best, request) => (best && best.end >= request.end ? best : request),
       null,
     );
   const chain: Request[] = [];
-  for (
-    let at = latest(requests.filter((request) => request.end <= lcp));
-    at && chain.length < 30;
-    at = latest(
-      requests.filter(
-        (request) => request.start < (at as Request).start && request.end <= (at as Request).start + 1000,
-      ),
-    )
-  )
+  for (let at = latest(code); at && chain.length < 30; ) {
     chain.unshift(at);
+    const sent = at.start;
+    at = latest(code.filter((request) => request.start < sent && request.end <= sent + 1000));
+  }
   const ms = (ts: number) => ((ts - navStart) / 1000).toFixed(0).padStart(5);
-  return chain.map(
-    (request, index) =>
-      `${ms(request.start)} → ${ms(request.end)} ms ${kb(request.bytes).padStart(9)}  ${shortPath(request.url)}` +
-      (index > 0
-        ? `  (sent ${((request.start - (chain[index - 1] as Request).end) / 1000).toFixed(0)} ms after the one above ended)`
-        : ''),
-  );
+  const line = (request: Request) =>
+    `${ms(request.start)} → ${ms(request.end)} ms ${kb(request.bytes).padStart(9)}  ${shortPath(request.url)}`;
+  return [
+    ...chain.map(
+      (request, index) =>
+        line(request) +
+        (index > 0
+          ? `  (sent ${Math.max(0, (request.start - (chain[index - 1] as Request).end) / 1000).toFixed(0)} ms after the one above)`
+          : ''),
+    ),
+    ...before.filter(isApi).map((request) => `${line(request)}  (API)`),
+    `${ms(lcp)} ms LCP`,
+  ];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
