@@ -32,7 +32,7 @@ import { type Stack, startStack } from '../../scripts/lib/stack.mjs';
 import { createTempDatabase } from '../test/pg.js';
 
 // The probes run in Chromium; the api project has no DOM types.
-declare const document: { querySelector(selector: string): { textContent: string | null } | null };
+declare const document: { querySelector(selector: string): unknown };
 declare const localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void };
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -60,7 +60,6 @@ interface LaunchedChrome {
 }
 interface ProbePage {
   goto(url: string): Promise<unknown>;
-  url(): string;
   evaluate<A, R>(probe: (arg: A) => R, arg: A): Promise<R>;
   close(): Promise<void>;
 }
