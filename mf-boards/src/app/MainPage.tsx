@@ -1,5 +1,5 @@
 import type { BoardListItem } from 'api/contract';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, MODALS, paths, useModalStore } from 'shared-ui';
 import { BoardList } from '../features/board-list/components/BoardList';
@@ -24,17 +24,29 @@ import './main-page.css';
  * invitations (both requested at once) replace the list's placeholder together, with 'Приглашения'
  * (when there are any) and the toolbar above the list, and 'Недавно удалённые' shows only under a
  * shown list. Arriving on its own, either section would push down what is already on the screen.
+ * The list waits for the invitations at most INVITATIONS_WAIT_MS after its own answer, so that a
+ * slow invitations request cannot keep the boards hidden (only then can the section push them).
  */
+const INVITATIONS_WAIT_MS = 1000;
+
 export function MainPage() {
   const view = useViewSettings((state) => state.view);
   const sort = useViewSettings((state) => state.sort);
   const boards = useBoardList(sort);
   const invitations = useInvitations();
-  const settled = (boards.boards !== null || boards.status === 'error') && invitations.loaded;
+  const listAnswered = boards.boards !== null || boards.status === 'error';
+  const [waited, setWaited] = useState(false);
+  const settled = listAnswered && (invitations.loaded || waited);
   const modal = useModalStore((state) => state.modal);
   const openModal = useModalStore((state) => state.open);
 
   const onRestored = (list: BoardListItem[]) => (sortQuery(sort) ? boards.reload() : boards.replace(list));
+
+  useEffect(() => {
+    if (!listAnswered || invitations.loaded) return;
+    const timer = setTimeout(() => setWaited(true), INVITATIONS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [listAnswered, invitations.loaded]);
 
   useEffect(() => {
     const title = document.title;

@@ -71,6 +71,18 @@ describe('invitations', () => {
     expect(screen.queryByRole('status', { name: 'Загрузка досок' })).toBeNull();
   });
 
+  it('do not keep the board list hidden when they do not answer', async () => {
+    signIn(7);
+    routeApi({
+      'GET /api/board/deleted': [],
+      'GET /api/board': () => jsonResponse(200, [{ id: 1, name: 'Ремонт', color: '#f4f5f7' }]),
+      'GET /api/invite': () => new Promise<Response>(() => {}),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('list', { name: 'Доски' }, { timeout: 3000 })).toBeTruthy();
+    expect(section()).toBeNull();
+  });
+
   it('accept: PUT /api/invite/accept/{id}, then both lists are reloaded', async () => {
     signIn(7);
     serve();
