@@ -7,7 +7,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useDragStore } from '../model/drag-store';
 import { cardHeights, DEFAULT_CARD_HEIGHT, type Visibility } from '../model/visibility';
 
 /**
@@ -33,6 +32,8 @@ interface CardSlotProps {
   visibility: Visibility;
   /** Rendered at once (the top of a column), before the observer reports. */
   eager: boolean;
+  /** The card being dragged: rendered even when scrolled out of view. */
+  active: boolean;
 }
 
 /** A card, or while it is far outside the column's view, a placeholder of its height. */
@@ -40,12 +41,12 @@ export const CardSlot = memo(function CardSlot({
   taskId,
   visibility,
   eager,
+  active,
   renderCard,
   Card,
 }: CardSlotProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(eager || !visibility.supported);
-  const isActive = useDragStore((state) => state.activeTaskId === taskId);
 
   useEffect(() => {
     const element = ref.current;
@@ -58,7 +59,7 @@ export const CardSlot = memo(function CardSlot({
 
   return (
     <div ref={ref} className="bv-slot" data-slot={taskId}>
-      {visible || isActive ? (
+      {visible || active ? (
         <Card taskId={taskId} renderCard={renderCard} />
       ) : (
         <div

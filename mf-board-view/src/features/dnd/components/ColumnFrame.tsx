@@ -13,8 +13,14 @@ import { useDragStore } from '../model/drag-store';
 import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT } from '../model/visibility';
 import { type CardComponent, CardSlot, type RenderCard } from './CardSlot';
 
-/** Cards rendered at once at the top of each column, before the observer has reported. */
-const EAGER_CARDS = 30;
+/**
+ * Cards rendered at once at the top of each column, before the observer has reported: what a column
+ * can show on this screen (a short card takes about 60 px with its gap) and a few more. The observer
+ * then keeps those within its margin; more would be rendered only to be taken away.
+ */
+function eagerCards(): number {
+  return Math.ceil(window.innerHeight / 60) + 2;
+}
 /** The list's gap between cards (dnd.css, .bv-column__list). */
 const CARD_GAP = 8;
 
@@ -84,8 +90,10 @@ export function ColumnFrame({
   const listRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement | null>(null);
   const [near, setNear] = useState(!columnVisibility.supported);
-  const holdsActive = useDragStore(
-    (state) => state.activeTaskId !== null && taskIds.includes(state.activeTaskId),
+  const [eager] = useState(eagerCards);
+  // The dragged card, when this column holds it: its slot stays rendered even when scrolled away.
+  const activeTaskId = useDragStore((state) =>
+    state.activeTaskId !== null && taskIds.includes(state.activeTaskId) ? state.activeTaskId : null,
   );
 
   useLayoutEffect(() => {
@@ -148,12 +156,13 @@ export function ColumnFrame({
         {renderColumnHeader(columnId)}
       </div>
       <div ref={listRef} className="bv-column__list">
-        {near || holdsActive ? (
+        {near || activeTaskId !== null ? (
           taskIds.map((taskId, index) => (
             <CardSlot
               key={taskId}
               taskId={taskId}
-              eager={index < EAGER_CARDS || shownCards.has(taskId)}
+              eager={index < eager || shownCards.has(taskId)}
+              active={taskId === activeTaskId}
               visibility={visibility}
               renderCard={renderCard}
               Card={Card}

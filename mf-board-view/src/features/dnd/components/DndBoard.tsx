@@ -99,6 +99,16 @@ function typing(canvas: HTMLElement): boolean {
   return false;
 }
 
+/** Runs `callback` when the browser is idle; returns a cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(callback, 50);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(callback, { timeout: 1000 });
+  return () => cancelIdleCallback(handle);
+}
+
 export interface DndBoardProps extends ColumnRenderers {
   /** Rendered after the last column ('Создать новую колонку'). */
   after?: ReactNode;
@@ -113,49 +123,63 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   const [sortable, setSortable] = useState<SortableModule | null>(() => loaded);
   const [shownCards, setShownCards] = useState(NO_CARDS);
   const carried = useRef<Snapshot | null>(null);
-  const attaching = useRef(false);
-
   const earlyRef = useRef<EarlyPresses | null>(null);
+  const attached = useRef(loaded !== null);
+  const mounted = useRef(false);
+  const stopWaiting = useRef<(() => void) | null>(null);
+
   const attach = useCallback(function attach(module: SortableModule) {
     const canvas = canvasRef.current;
     const early = earlyRef.current;
-    if (!canvas || !early) return;
+    if (!canvas || !early || attached.current || !mounted.current) return;
+    stopWaiting.current?.();
     if (early.holding()) {
       early.whenFree(() => attach(module));
       return;
     }
     if (typing(canvas)) {
-      setTimeout(() => attach(module), RETRY_MS);
+      const timer = setTimeout(() => attach(module), RETRY_MS);
+      stopWaiting.current = () => clearTimeout(timer);
       return;
     }
+    attached.current = true;
     carried.current = snapshot(canvas);
     setShownCards(carried.current.shown);
     setSortable(module);
   }, []);
 
-  const request = useCallback(() => {
-    if (attaching.current) return;
-    attaching.current = true;
-    loadDragAndDrop().then(attach, () => {
-      // Offline or a failed deploy: try again (a press asks at once).
-      attaching.current = false;
-      setTimeout(() => request(), RETRY_MS);
-    });
-  }, [attach]);
+  // Attached as soon as it has loaded: the sooner the cards are re-rendered, the less anyone (a person,
+  // a script holding an element) meets the change.
+  const fetching = useRef(false);
+  const request = useCallback(
+    function request() {
+      if (fetching.current) return;
+      fetching.current = true;
+      loadDragAndDrop().then(attach, () => {
+        // Offline or a failed deploy: try again (a press asks at once).
+        fetching.current = false;
+        const timer = setTimeout(request, RETRY_MS);
+        stopWaiting.current = () => clearTimeout(timer);
+      });
+    },
+    [attach],
+  );
 
   const [early] = useState(() => createEarlyPresses(() => request()));
   earlyRef.current = early;
-  useEffect(() => () => early.dispose(), [early]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      early.dispose();
+      stopWaiting.current?.();
+    };
+  }, [early]);
 
-  // After the first paint, while the browser is idle.
+  // Loaded after the first paint, while the browser is idle.
   useEffect(() => {
     if (loaded) return;
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(request, 50);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(request, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
+    return whenIdle(request);
   }, [request]);
 
   useLayoutEffect(() => {
