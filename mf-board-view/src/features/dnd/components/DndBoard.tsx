@@ -14,6 +14,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useBoardState } from '../../../shared/board-context';
 import { createColumnVisibility } from '../model/column-visibility';
 import { createEarlyPresses, type EarlyPresses } from '../model/early-press';
+import { columnSelector, slotSelector } from '../model/ids';
 import type { ColumnRenderers } from './ColumnFrame';
 import { EarlyPressContext, StaticColumn } from './StaticColumn';
 import './dnd.css';
@@ -69,8 +70,8 @@ function snapshot(canvas: HTMLElement): Snapshot {
   const container = slot ?? section;
   if (active && container && canvas.contains(container)) {
     const selector = slot
-      ? `[data-slot="${CSS.escape(slot.dataset.slot ?? '')}"]`
-      : `section[data-column-id="${CSS.escape(section?.dataset.columnId ?? '')}"]`;
+      ? slotSelector(slot.dataset.slot ?? '')
+      : columnSelector(section?.dataset.columnId ?? '');
     focus = { selector, index: [...container.querySelectorAll(FOCUSABLE)].indexOf(active) };
   }
   return { shown, scroll, focus };
@@ -78,7 +79,7 @@ function snapshot(canvas: HTMLElement): Snapshot {
 
 function restore(canvas: HTMLElement, { scroll, focus }: Snapshot) {
   for (const [columnId, top] of scroll) {
-    const list = canvas.querySelector(`section[data-column-id="${CSS.escape(columnId)}"] .bv-column__list`);
+    const list = canvas.querySelector(`${columnSelector(columnId)} .bv-column__list`);
     if (list) list.scrollTop = top;
   }
   if (focus && focus.index >= 0) {

@@ -8,6 +8,7 @@
  * is held without moving: that may be a click (on a card's title, say), which needs its elements.
  */
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
+import { columnSelector, slotSelector } from './ids';
 
 /** Controls inside a card or a column header (copy link, labels, ⋯) never start a drag. */
 export function startsOnControl(target: EventTarget | null): boolean {
@@ -54,8 +55,8 @@ function placeOf(element: Element): Place | null {
 
 function find(root: ParentNode, place: Place): Element | null {
   return 'slot' in place
-    ? root.querySelector(`[data-slot="${CSS.escape(place.slot)}"] > .bv-sortable-card`)
-    : root.querySelector(`section[data-column-id="${CSS.escape(place.column)}"] > .bv-column__head`);
+    ? root.querySelector(`${slotSelector(place.slot)} > .bv-sortable-card`)
+    : root.querySelector(`${columnSelector(place.column)} > .bv-column__head`);
 }
 
 /** `request` asks for drag and drop at once (it is loading, or has failed and is tried again). */

@@ -11,3 +11,9 @@ export type DragData =
 export function dragData(data: unknown): DragData | undefined {
   return data && typeof data === 'object' && 'type' in data ? (data as DragData) : undefined;
 }
+
+/** A quoted attribute value for a selector (the ids are digits; quotes and backslashes escaped anyway). */
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+/** The slot of a card, and the section of a column, in the board's markup. */
+export const slotSelector = (taskId: string) => `[data-slot=${quoted(taskId)}]`;
+export const columnSelector = (columnId: string) => `section[data-column-id=${quoted(columnId)}]`;
