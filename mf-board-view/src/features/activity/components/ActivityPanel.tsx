@@ -1,17 +1,18 @@
-import { Modal } from 'shared-ui';
-import { ActivityList } from './ActivityList';
+/**
+ * The board's 'Активность', shown while open. Not part of the board's first screen: the dialog
+ * (ActivityDialog, with the list and its Russian descriptions) loads when it is first opened, with its
+ * first page of rows; the task modal, preloaded while idle, carries the same list.
+ */
+import { lazy, Suspense } from 'react';
 
-/** The board's 'Активность': every change, newest first, more pages as the list is scrolled. */
-export function ActivityPanel({
-  fieldLabels,
-  onClose,
-}: {
-  fieldLabels: Record<string, string>;
-  onClose: () => void;
-}) {
+const LazyActivityDialog = lazy(() =>
+  import('./ActivityDialog').then((module) => ({ default: module.ActivityDialog })),
+);
+
+export function ActivityPanel(props: { fieldLabels: Record<string, string>; onClose: () => void }) {
   return (
-    <Modal title="Активность" width={600} onClose={onClose} className="bv-activity-panel">
-      <ActivityList fieldLabels={fieldLabels} label="Активность доски" autoLoad />
-    </Modal>
+    <Suspense fallback={null}>
+      <LazyActivityDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,167 +1,18 @@
-import type { TrashKind } from 'api/contract';
-import { type ReactNode, useRef, useState } from 'react';
-import { Button, errorsOf, Modal, Spinner, useAuthStore, useConfirmedAction } from 'shared-ui';
-import { useBoard, useReload } from '../../../shared/board-context';
-import { emptyTrash } from '../api/empty-trash';
-import type { TrashItem } from '../api/get-trash';
-import { restoreItem } from '../api/restore-item';
-import { useTrash } from '../model/use-trash';
-import './trash.css';
-import { timeText } from '../../../shared/time-text';
+/**
+ * The board's 'Корзина', shown while open. Not part of the board's first screen: the dialog
+ * (TrashDialog) loads when the browser is idle after the board shows (UndoToast asks for it) or when
+ * it is first opened.
+ */
+import { lazy, Suspense } from 'react';
 
-const KIND: Record<TrashKind, { name: string; accusative: string; restored: string }> = {
-  task: { name: 'Задача', accusative: 'задачу', restored: 'восстановлена' },
-  column: { name: 'Колонка', accusative: 'колонку', restored: 'восстановлена' },
-  label: { name: 'Метка', accusative: 'метку', restored: 'восстановлена' },
-  comment: { name: 'Комментарий', accusative: 'комментарий', restored: 'восстановлен' },
-};
+export const loadTrashDialog = () => import('./TrashDialog');
 
-/** The row is about to go: focus moves to the next row's button (or the previous one, or the dialog). */
-function keepFocus(row: HTMLElement | null) {
-  if (!row?.contains(document.activeElement)) return;
-  const sibling = (row.nextElementSibling ?? row.previousElementSibling)?.querySelector('button');
-  (sibling ?? row.closest<HTMLElement>('[role="dialog"]'))?.focus();
-}
+const LazyTrashDialog = lazy(() => loadTrashDialog().then((module) => ({ default: module.TrashDialog })));
 
-/** Where it was: a task's column, a comment's task, how many cards went with a column. */
-function placeOf(item: TrashItem): string | null {
-  if (item.kind === 'comment' && item.task) return `к задаче «${item.task.title}»`;
-  if (item.kind === 'task' && item.column) return `из колонки «${item.column.name}»`;
-  if (item.kind === 'column' && item.tasksCount) return `с карточками (${item.tasksCount})`;
-  return null;
-}
-
-function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: TrashItem) => void }) {
-  const board = useBoard();
-  const row = useRef<HTMLLIElement>(null);
-  const reload = useReload();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const kind = KIND[item.kind];
-  const place = placeOf(item);
-
-  const restore = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await restoreItem(board.id, { kind: item.kind, id: item.id });
-      keepFocus(row.current);
-      onRestored(item);
-      void reload();
-    } catch (failure) {
-      setError(errorsOf(failure).message ?? 'Не удалось восстановить. Попробуйте ещё раз.');
-      setBusy(false);
-    }
-  };
-
-  return (
-    <li ref={row} className="bv-trash__row">
-      <div className="bv-trash__main">
-        <span className="bv-trash__kind">{kind.name}</span>{' '}
-        <span className="bv-trash__title">«{item.title}»</span>
-        {place && <span className="bv-trash__place"> {place}</span>}
-        <span className="bv-trash__meta">
-          Удалено <time dateTime={item.deletedAt}>{timeText(item.deletedAt)}</time>
-          {item.deletedBy && ` — ${item.deletedBy.name}`}
-        </span>
-        {error && (
-          <span className="bv-trash__error" role="alert">
-            {error}
-          </span>
-        )}
-      </div>
-      <Button
-        variant="secondary"
-        size="small"
-        status={busy ? 'processing' : 'default'}
-        aria-label={`Восстановить ${kind.accusative} «${item.title}»`}
-        onClick={() => void restore()}
-      >
-        Восстановить
-      </Button>
-    </li>
-  );
-}
-
-/** The board's 'Корзина': what was deleted, by whom and when; members restore, the creator empties it. */
 export function TrashPanel({ onClose }: { onClose: () => void }) {
-  const board = useBoard();
-  const userId = useAuthStore((state) => state.userId);
-  const reload = useReload();
-  const trash = useTrash(board.id);
-  const [emptyError, setEmptyError] = useState<string | null>(null);
-  const [news, setNews] = useState('');
-  const empty = useConfirmedAction({ onError: (errors) => setEmptyError(errors.message ?? null) });
-  const isCreator = board.createdBy === userId;
-
-  const onEmpty = () => {
-    const confirm = {
-      title: 'Очистить корзину?',
-      message: `Удалённые элементы (${trash.items.length}) будут стёрты навсегда вместе с файлами.`,
-      confirmText: 'Очистить корзину',
-    };
-    void empty.run(confirm, async () => {
-      setEmptyError(null);
-      await emptyTrash(board.id);
-      await Promise.all([trash.reread(), reload()]);
-    });
-  };
-
-  const onRestored = (item: TrashItem) => {
-    const kind = KIND[item.kind];
-    setNews(`${kind.name} «${item.title}» ${kind.restored}`);
-    trash.drop(item);
-  };
-
-  let body: ReactNode;
-  if (trash.status === 'loading') {
-    body = (
-      <div className="bv-trash__state">
-        <Spinner label="Загрузка корзины…" />
-      </div>
-    );
-  } else if (trash.status === 'error') {
-    body = (
-      <div className="bv-trash__state" role="alert">
-        <p>{trash.error}</p>
-        <Button variant="secondary" onClick={trash.retry}>
-          Повторить
-        </Button>
-      </div>
-    );
-  } else if (trash.items.length === 0) {
-    body = <p className="bv-trash__state">Корзина пуста</p>;
-  } else {
-    body = (
-      <ul className="bv-trash__list" aria-label="Удалённые элементы">
-        {trash.items.map((item) => (
-          <TrashRow key={`${item.kind}:${item.id}`} item={item} onRestored={onRestored} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <Modal title="Корзина" width={600} onClose={onClose} className="bv-trash-panel">
-      <p className="bv-trash__note">Удалённое хранится здесь 30 дней, потом стирается навсегда.</p>
-      {body}
-      <p className="ui-visually-hidden" role="status">
-        {news}
-      </p>
-      {isCreator && trash.status === 'success' && trash.items.length > 0 && (
-        <div className="bv-trash__footer">
-          {emptyError && (
-            <p className="bv-trash__error" role="alert">
-              {emptyError}
-            </p>
-          )}
-          <Button variant="fail" status={empty.status} onClick={onEmpty}>
-            Очистить корзину
-          </Button>
-        </div>
-      )}
-      {empty.confirmDialog}
-    </Modal>
+    <Suspense fallback={null}>
+      <LazyTrashDialog onClose={onClose} />
+    </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
 import { useReload } from '../../../shared/board-context';
 import { type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';
+import { loadTrashDialog } from './TrashPanel';
 import './trash.css';
 
 /** How long 'Отменить' is offered after a delete. */
@@ -52,6 +53,14 @@ export function UndoToast({ boardId }: { boardId: number }) {
   useEffect(() => setPlacedIn(dialog), [dialog]);
   // The offer belongs to this board page: it goes with it.
   useEffect(() => () => useUndo.getState().dismiss(), []);
+  // 'Корзина' opens at once: its dialog loads while the browser is idle after the board shows.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const handle = requestIdleCallback(() => void loadTrashDialog().catch(() => undefined), {
+      timeout: 3000,
+    });
+    return () => cancelIdleCallback(handle);
+  }, []);
 
   const region = (
     <div className="bv-undo" role="status" aria-live="polite">
