@@ -339,7 +339,7 @@ test('Тема in /settings applies at once and is there before the first paint 
   await expect(theme.getByRole('radio', { name: 'Системная' })).toBeChecked();
   await theme.getByText('Тёмная', { exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  // The attribute is set by /theme.js before any module runs: read it from the first script.
+  // The attribute is set by index.html's inline page-start script before any module runs.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { themeAtLoad?: string }).themeAtLoad = document.documentElement.dataset.theme;

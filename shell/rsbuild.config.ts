@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig } from '@rsbuild/core';
 import { devProxy, pluginModuleFederation, pluginReact, readPackage, sharedSingletons } from 'build-config';
+import { pageStartScript } from './src/federation/page-start';
 
 const pkg = readPackage(new URL('./package.json', import.meta.url));
 const shared = sharedSingletons(pkg);
@@ -60,34 +61,13 @@ export default defineConfig({
   html: {
     template: './index.html',
     title: 'Канбан',
-    // The entry's scripts first: a deferred script is fetched at low priority, behind the preloads below,
-    // and nothing starts (the route's remote, its data) before the entry runs.
-    tags: [
-      (tags) =>
-        tags.map((tag) =>
-          tag.tag === 'script' && tag.attrs?.src
-            ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } }
-            : tag,
-        ),
-    ],
+    // Inline, first in <head>: the theme before the first paint and the route's manifest request
+    // (src/federation/page-start.ts). The CSP names it by its hash.
+    tags: [{ tag: 'script', children: pageStartScript(), head: true, append: false }],
   },
   output: {
     // The shell is served at the site root.
     assetPrefix: '/',
-  },
-  performance: {
-    // The shell's shared modules (React, the router, shared-ui) and bootstrap are async chunks behind
-    // the federation's boundary: the HTML preloads them, so they download with the entry instead of
-    // after it. Chunks named `later-*` (webpackChunkName) are for later screens and are left out.
-    preload: { type: 'async-chunks', exclude: [/\/later-/] },
-    // react-dropzone and its helpers (shared-ui's Dropzone loads them on first render) in a `later-`
-    // chunk of their own, which the split by package would otherwise leave unnamed.
-    chunkSplit: {
-      strategy: 'split-by-experience',
-      forceSplitting: {
-        'later-dropzone-lib': /node_modules[\\/](react-dropzone|file-selector|attr-accept|tslib)[\\/]/,
-      },
-    },
   },
   dev: {
     // Rsbuild 2 compiles dynamic imports on first request in dev; the federation bootstrap's first load

@@ -96,6 +96,7 @@ export { type HeaderState, useHeaderStore } from './stores/header-store';
 export { MODALS, type ModalState, type ModalType, useModalStore } from './stores/modal-store';
 export {
   applyTheme,
+  followThemeChanges,
   readThemeChoice,
   saveThemeChoice,
   THEME_CHOICES,

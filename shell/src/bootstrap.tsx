@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { followThemeChanges } from 'shared-ui';
 import { App } from './app/App';
+
+followThemeChanges();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

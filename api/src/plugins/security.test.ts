@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../../test/fixtures.js';
-import { contentSecurityPolicy, PERMISSIONS_POLICY, remoteOrigins } from './security.js';
+import { contentSecurityPolicy, inlineScriptHashes, PERMISSIONS_POLICY, remoteOrigins } from './security.js';
 
 /** `{ 'script-src': ["'self'", ...], ... }` from a Content-Security-Policy header. */
 function directives(header: string | string[] | number | undefined): Record<string, string[]> {
@@ -16,13 +18,19 @@ function directives(header: string | string[] | number | undefined): Record<stri
   );
 }
 
+const INLINE = "document.documentElement.dataset.theme='light'";
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+
 describe('security headers', () => {
   let site: string;
   let t: TestApp;
   beforeAll(async () => {
     site = await mkdtemp(join(tmpdir(), 'kanban-site-'));
     await mkdir(join(site, 'shell'), { recursive: true });
-    await writeFile(join(site, 'shell', 'index.html'), '<!doctype html><title>shell</title>');
+    await writeFile(
+      join(site, 'shell', 'index.html'),
+      `<!doctype html><title>shell</title><script>${INLINE}</script><script defer src="/static/js/index.js"></script>`,
+    );
     await writeFile(
       join(site, 'remotes.json'),
       JSON.stringify({
@@ -43,7 +51,7 @@ describe('security headers', () => {
     async (url) => {
       const res = await t.app.inject(url);
       const csp = directives(res.headers['content-security-policy']);
-      expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
+      expect(csp['script-src']).toEqual(["'self'", INLINE_HASH, 'https://cdn.example.com']);
       expect(csp['connect-src']).toEqual(["'self'", 'wss://kanban.example.com', 'https://cdn.example.com']);
       expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
@@ -65,7 +73,7 @@ describe('security headers', () => {
     expect(page.body).toContain('swagger-ui');
     const docs = directives(page.headers['content-security-policy']);
     expect(docs['style-src']).toContain("'unsafe-inline'");
-    expect(docs['script-src']).toEqual(["'self'", 'https://cdn.example.com']);
+    expect(docs['script-src']).toEqual(["'self'", INLINE_HASH, 'https://cdn.example.com']);
     const site = directives((await t.app.inject('/')).headers['content-security-policy']);
     expect(site['style-src']).toEqual(["'self'", 'https://cdn.example.com']);
   });
@@ -99,6 +107,23 @@ describe('security headers', () => {
       'https://files.example.com',
     ]);
   });
+
+  const shellBuild = join(import.meta.dirname, '../../../shell/dist');
+  it.skipIf(!existsSync(join(shellBuild, 'index.html')))(
+    "the proxy's policy (deploy/kanban) allows the built shell's inline script, as the API's does",
+    () => {
+      const hashes = inlineScriptHashes(join(shellBuild, '..', '..'));
+      expect(hashes).toHaveLength(1);
+      const conf = readFileSync(
+        join(import.meta.dirname, '../../../deploy/kanban/security-headers.conf'),
+        'utf8',
+      );
+      const scriptSrc = /script-src ([^;]+);/.exec(conf)?.[1]?.split(' ');
+      // On a mismatch, the page-start script changed (shell/src/federation/page-start.ts, or the
+      // route table it carries): put the new hash in security-headers.conf.
+      expect(scriptSrc).toEqual(["'self'", ...hashes]);
+    },
+  );
 
   it('no remotes map, or no site: the site alone', () => {
     expect(remoteOrigins(null)).toEqual([]);

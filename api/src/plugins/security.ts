@@ -4,16 +4,17 @@
  * script: scripts, styles and fetches only from the site itself and from the origins the remotes map
  * names, images from the site (plus data:/blob: previews and the S3 bucket), no framing.
  *
- * The remotes map (`STATIC_DIR/remotes.json`) is read once at start: a map pointing a remote at a
+ * The remotes map (`STATIC_DIR/remotes.json`) and the shell's inline script are read once at start: a map pointing a remote at a
  * new origin needs a restart of the API (deploy/README.md). The nginx proxy of `pnpm stack` and
  * compose sends the same policy from deploy/kanban/security-headers.conf.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { REMOTES_MAP_FILE } from './static.js';
+import { buildFolder, REMOTES_MAP_FILE } from './static.js';
 
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
@@ -42,6 +43,26 @@ export function remoteOrigins(staticDir: string | null): string[] {
   return [...new Set(origins.filter((origin): origin is string => origin !== null))];
 }
 
+/**
+ * `'sha256-…'` of each inline script of the shell's index.html (its page-start script: the theme and
+ * the route's manifest, shell/src/federation/page-start.ts), so the policy allows exactly those.
+ */
+export function inlineScriptHashes(staticDir: string | null): string[] {
+  const shell = staticDir ? buildFolder(join(staticDir, 'shell')) : null;
+  let html: string;
+  try {
+    html = shell ? readFileSync(join(shell, 'index.html'), 'utf8') : '';
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 /** ws(s):// of the public address, for Socket.IO ('self' covers it in current browsers, not all). */
 function socketOrigin(publicUrl: string): string[] {
   const origin = originOf(publicUrl);
@@ -54,7 +75,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   const bucket = s3 ? [s3] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...inlineScriptHashes(config.staticDir), ...remotes],
     'style-src': ["'self'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...bucket],
     'font-src': ["'self'", 'data:', ...remotes],

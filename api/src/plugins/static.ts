@@ -30,7 +30,7 @@ const isReserved = (path: string) =>
   RESERVED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** A package folder's build: its `dist/`, or the folder itself when it holds a build (no package.json). */
-function buildFolder(dir: string): string | null {
+export function buildFolder(dir: string): string | null {
   if (existsSync(join(dir, 'dist'))) return join(dir, 'dist');
   if (existsSync(dir) && !existsSync(join(dir, 'package.json'))) return dir;
   return null;

@@ -10,9 +10,9 @@
  * modules are negotiated, so its copy and shared-ui's are two module instances that meet in one
  * registry on `globalThis`.
  */
-import { getToken } from './token';
+import { getToken, TOKEN_KEY } from './token';
 
-export { getToken };
+export { getToken, TOKEN_KEY };
 
 type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;

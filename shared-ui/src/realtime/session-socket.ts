@@ -35,7 +35,7 @@ export async function createSocket(
   url?: string,
   token: () => string | null = getToken,
 ): Promise<SessionSocket> {
-  const { io } = await import(/* webpackChunkName: "later-socket-io" */ 'socket.io-client');
+  const { io } = await import('socket.io-client');
   const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: token() }) };
   return url ? io(url, options) : io(options);
 }

@@ -1,8 +1,9 @@
 /**
  * The colour theme a user chose: 'system' follows prefers-color-scheme, 'light' and 'dark' override
  * it. Kept in localStorage 'theme' and shown as `<html data-theme="light|dark">`, which theme.css
- * keys its dark tokens on. The shell's public/theme.js applies the same choice before the first paint
- * (and follows the system and other tabs); this module changes it from /settings.
+ * keys its dark tokens on. The shell's page-start script (shell/src/federation/page-start.ts) applies
+ * the same choice before the first paint; this module changes it from /settings and keeps it right
+ * while the page is open (followThemeChanges). No imports: the shell's build reads THEME_STORAGE_KEY.
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
@@ -36,4 +37,24 @@ export function saveThemeChoice(choice: ThemeChoice) {
     // storage refused: the choice holds for this page only
   }
   applyTheme(choice);
+}
+
+/**
+ * Keeps `data-theme` right while the page is open: when the system scheme changes (for 'system') and
+ * when another tab changes the choice. The first paint's theme comes from index.html's page-start
+ * script; the shell calls this once it runs.
+ */
+export function followThemeChanges(): () => void {
+  const media =
+    typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  const apply = () => applyTheme();
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY || event.key === null) apply();
+  };
+  media?.addEventListener('change', apply);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    media?.removeEventListener('change', apply);
+    window.removeEventListener('storage', onStorage);
+  };
 }

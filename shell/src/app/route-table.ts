@@ -1,7 +1,8 @@
 /**
  * The route table of SPEC.md section 2 plus the shell's own /about: which remote (or shell page) each
  * route mounts and who may see it. React-free, so the shell can read it as the page starts, before its
- * shared modules load (federation/first-route.ts), and build its React routes from it (routes.tsx).
+ * shared modules load (federation/first-route.ts, and index.html's page-start script), and build its
+ * React routes from it (routes.tsx).
  */
 import { paths } from 'shared-ui/paths';
 
@@ -29,21 +30,38 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.about.pattern, access: 'public', page: 'about' },
 ];
 
-/** `/board/:boardId` matches `/board/12` (and `/board/12/`); a parameter is one non-empty segment. */
-function matches(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
-}
+/** What the page-start script needs of the table: [path, access, remote or null] per route. */
+export type RouteRow = readonly [path: string, access: Access, remote: RemoteName | null];
+
+export const routeRows: readonly RouteRow[] = routeTable.map((route) => [
+  route.path,
+  route.access,
+  'remote' in route ? route.remote : null,
+]);
 
 /**
  * The remote the page at `pathname` shows first, as the guards will decide it: a guest route with a
  * stored token goes to /, a protected one without goes to /login, an unknown path goes to /. Null for
- * the shell's own pages.
+ * the shell's own pages. Self-contained (no outside names), because index.html's page-start script
+ * carries its source (federation/page-start.ts).
  */
-export function firstRemote(pathname: string, signedIn: boolean): RemoteName | null {
-  const route = routeTable.find((entry) => matches(entry.path, pathname));
-  if (!route || (route.access === 'guest' && signedIn)) return firstRemote(paths.home.pattern, signedIn);
-  if (route.access === 'protected' && !signedIn) return firstRemote(paths.login.pattern, signedIn);
-  return 'remote' in route ? route.remote : null;
+export function firstRemoteIn(
+  rows: readonly RouteRow[],
+  pathname: string,
+  signedIn: boolean,
+): RemoteName | null {
+  const find = (path: string) => {
+    const have = path.split('/').filter(Boolean);
+    return rows.find(([pattern]) => {
+      const want = pattern.split('/').filter(Boolean);
+      return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
+    });
+  };
+  let row = find(pathname);
+  if (!row || (row[1] === 'guest' && signedIn)) row = find('/');
+  else if (row[1] === 'protected' && !signedIn) row = find('/login');
+  return row ? row[2] : null;
 }
+
+export const firstRemote = (pathname: string, signedIn: boolean) =>
+  firstRemoteIn(routeRows, pathname, signedIn);

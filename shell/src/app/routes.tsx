@@ -25,7 +25,7 @@ interface PageRoute {
 
 export type ShellRoute = RemoteRoute | PageRoute;
 
-const AboutPage = lazy(() => import(/* webpackChunkName: "later-about" */ '../pages/about/AboutPage'));
+const AboutPage = lazy(() => import('../pages/about/AboutPage'));
 
 const remotes: Record<RemoteName, RemoteDefinition> = {
   mf_auth: mfAuth,

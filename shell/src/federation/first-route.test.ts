@@ -1,6 +1,7 @@
 import { fakeNetwork, fetchMock, jsonResponse } from 'shared-ui/test-kit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstRemote } from '../app/route-table';
+import { pageStartScript } from './page-start';
 
 const runtime = vi.hoisted(() => ({
   registerRemotes: vi.fn(),
@@ -107,6 +108,31 @@ describe('the first route', () => {
     // Signed out, /board/7 shows the login screen.
     expect(requested()).toEqual(['/remotes.json', `${origin}/remotes/mf-auth/mf-manifest.json`]);
     expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe("index.html's page-start script", () => {
+  fakeNetwork();
+  beforeEach(() => {
+    vi.resetModules();
+    document.head.innerHTML = '';
+    localStorage.clear();
+  });
+
+  it('sets the stored theme and asks for the route manifest, which the shell then takes instead of asking again', async () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('theme', 'dark');
+    serve(['App']);
+    window.history.replaceState(null, '', '/board/7');
+    new Function(pageStartScript())();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(requested()).toEqual(['/remotes/mf-board-view/mf-manifest.json']);
+
+    const { startFirstRoute } = await import('./first-route');
+    startFirstRoute(at('/board/7'));
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
+    expect(requested().filter((url) => url.endsWith('mf-manifest.json'))).toHaveLength(1);
+    window.history.replaceState(null, '', '/');
   });
 });
 

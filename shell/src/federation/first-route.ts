@@ -3,10 +3,11 @@
  * ahead of its async boundary, so nothing here imports a shared module): the chain of the first visit
  * made parallel (docs/decisions.md "The first visit").
  *
- * 1. index.html preloads /remotes.json, so the map is on its way with the shell's entry.
- * 2. The route's remote only (route-table.ts says which): its manifest at high priority; as soon as it
- *    arrives, its entry and the first chunks of its App are preloaded, so they download while React
- *    and the router do.
+ * 1. index.html preloads /remotes.json, and its page-start script (page-start.ts) has already asked
+ *    for the route's manifest at its conventional address; both are on their way with this entry.
+ * 2. The route's remote only (route-table.ts says which): its manifest at high priority (the
+ *    page-start script's request when the map names that address); as soon as it arrives, its entry
+ *    and the first chunks of its App are preloaded, so they download while React and the router do.
  * 3. The route's data: if the remote exposes `./route-data`, it is loaded (a few hundred bytes, no
  *    shared modules) and told the page's address; it starts the GETs its first screen makes through
  *    shared-ui's prefetch, and the remote's API client takes those answers later. The shell knows no

@@ -9,7 +9,7 @@ import './dropzone.css';
 
 export type { DropzoneProps };
 
-const DropzoneArea = lazy(() => import(/* webpackChunkName: "later-dropzone" */ './DropzoneArea'));
+const DropzoneArea = lazy(() => import('./DropzoneArea'));
 
 export function Dropzone(props: DropzoneProps) {
   return (

@@ -16,7 +16,7 @@ let listChunk: Promise<ListComponent> | null = null;
 
 /** The list's chunk, loaded once (a failed load is tried again next time). */
 function loadList(): Promise<ListComponent> {
-  listChunk ??= import(/* webpackChunkName: "later-notification-list" */ './NotificationList').then(
+  listChunk ??= import('./NotificationList').then(
     (module) => module.NotificationList,
     (error: unknown) => {
       listChunk = null;
