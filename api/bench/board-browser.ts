@@ -213,6 +213,11 @@ async function openBoard(browser: Browser, url: string, token: string) {
 
 /** Drags the first card of the first column onto the second column's header; resolves with (2). */
 async function dragFirstCard(page: Page): Promise<DropTiming> {
+  // The board is drawn first and drag and drop attached right after its first paint, re-rendering the
+  // cards (a press before that is kept and replayed); the elements below are read once it is there.
+  await page.waitForFunction(
+    () => document.querySelector('[aria-roledescription="колонка"][aria-describedby]') !== null,
+  );
   const columns = page.locator('section[data-column-id]');
   const from = (await columns.nth(0).getAttribute('data-column-id')) as string;
   const to = (await columns.nth(1).getAttribute('data-column-id')) as string;
