@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig } from '@rsbuild/core';
-import { devProxy, pluginModuleFederation, pluginReact, readPackage, sharedSingletons } from 'build-config';
+import {
+  devProxy,
+  pluginModuleFederation,
+  pluginPrecompress,
+  pluginReact,
+  readPackage,
+  sharedSingletons,
+} from 'build-config';
 import { pageStartScript } from './src/federation/page-start';
 
 const pkg = readPackage(new URL('./package.json', import.meta.url));
@@ -57,6 +64,7 @@ export default defineConfig({
         },
       },
     }),
+    pluginPrecompress(),
   ],
   html: {
     template: './index.html',

@@ -1,11 +1,13 @@
 /**
  * `bench coldload`: the first visit of `/` by a signed-in user, through the production topology of
- * `pnpm stack` (nginx in front of two API instances and one static nginx per front-end, gzip on),
+ * `pnpm stack` (nginx in front of two API instances and one static nginx per front-end, sending the
+ * builds' brotli or gzip copies),
  * in Chromium. Run `pnpm -r run build` first: it serves the workspace's builds.
  *
  * Each of RUNS runs (after one unmeasured warm-up) opens `/` in a fresh browser context with the HTTP
  * cache disabled (Network.setCacheDisabled), signed in by the token in localStorage, and records every
- * request: its start time (ms after navigation start), the bytes on the wire for its body (gzip), and
+ * request: its start time (ms after navigation start), the bytes on the wire for its body (compressed as
+ * sent: brotli where the browser and nginx have it, else gzip), and
  * which front-end it belongs to (`/remotes/<name>/...` to that remote, `/api` and `/socket.io` to the
  * API, the rest to the shell). "Board list" is performance.now() when the first board link shows.
  * Then one cold load each of /board/{id}, /settings and /login (signed out) gives the JS the other
@@ -14,8 +16,10 @@
  * BENCH_COLDLOAD_RUNS sets the runs (default 5); BENCH_COLDLOAD_LATENCY adds a round-trip latency in ms
  * (Chromium's network emulation, 20/5 Mbit/s) to see the waterfall as a distant user would.
  *
- * Targets: the shell's first-load JS under 120 KB gzip (React, the router, the federation runtime and
- * shared-ui included); each remote's first-screen JS under 40 KB gzip; a remote's manifest, entry and
+ * BENCH_COLDLOAD_ACCEPT_ENCODING (e.g. `gzip`) replaces the browser's Accept-Encoding, to compare.
+ *
+ * Targets: the shell's first-load JS under 120 KB (React, the router, the federation runtime and
+ * shared-ui included); each remote's first-screen JS under 40 KB; a remote's manifest, entry and
  * first chunks requested as soon as what they depend on arrives (the waterfall below shows the start
  * times). First-load and first-screen bytes count the requests that started before the screen was
  * shown; what is fetched afterwards (the board's modals, preloaded while idle) is printed apart.
@@ -34,6 +38,8 @@ const RUNS = Number(process.env.BENCH_COLDLOAD_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_STACK_PORT ?? 4380);
 /** Optional round-trip latency (ms) added by Chromium's network emulation, with 20/5 Mbit/s. */
 const LATENCY_MS = Number(process.env.BENCH_COLDLOAD_LATENCY ?? 0);
+/** Replaces the browser's Accept-Encoding (e.g. `gzip`), to compare encodings. */
+const ACCEPT_ENCODING = process.env.BENCH_COLDLOAD_ACCEPT_ENCODING;
 const BOARDS = 12;
 const SHELL_TARGET_KB = 120;
 const REMOTE_TARGET_KB = 40;
@@ -47,6 +53,8 @@ interface Entry {
   start: number;
   end: number;
   bytes: number;
+  /** Content-Encoding as sent ('' for none). */
+  encoding: string;
 }
 
 interface Load {
@@ -63,7 +71,11 @@ function ownerOf(path: string): string {
 }
 
 async function coldLoad(browser: Browser, stack: Stack, path: string, token: string | null, waitFor: string) {
-  const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 720 } });
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    viewport: { width: 1280, height: 720 },
+    ...(ACCEPT_ENCODING && { extraHTTPHeaders: { 'accept-encoding': ACCEPT_ENCODING } }),
+  });
   if (token) await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
   const page: Page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -81,8 +93,11 @@ async function coldLoad(browser: Browser, stack: Stack, path: string, token: str
   const pending: Promise<Entry | null>[] = [];
   page.on('requestfinished', (request) => {
     pending.push(
-      request.sizes().then(
-        (sizes) => {
+      Promise.all([
+        request.sizes(),
+        request.response().then((response) => response?.headerValue('content-encoding')),
+      ]).then(
+        ([sizes, encoding]) => {
           const url = new URL(request.url());
           const timing = request.timing();
           return {
@@ -93,6 +108,7 @@ async function coldLoad(browser: Browser, stack: Stack, path: string, token: str
             start: timing.startTime,
             end: timing.startTime + timing.responseEnd,
             bytes: sizes.responseBodySize,
+            encoding: encoding ?? '',
           };
         },
         () => null,
@@ -201,9 +217,12 @@ export async function coldloadBench(): Promise<boolean> {
           .toFixed(0)
           .padStart(5)} ms`,
       );
+    const encodings = new Set(
+      first.entries.filter((e) => e.path.endsWith('.js')).map((e) => e.encoding || 'none'),
+    );
+    const latency = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms latency` : '';
     console.log(
-      `cold load of / (signed in, ${BOARDS} boards), ${RUNS} runs, cache disabled, gzip` +
-        (LATENCY_MS > 0 ? `, ${LATENCY_MS} ms latency:` : ':'),
+      `cold load of / (signed in, ${BOARDS} boards), ${RUNS} runs, cache disabled, JS sent as ${[...encodings].join(' + ')}${latency}:`,
     );
     console.log(
       `  time to the board list: p50 ${median(loads.map((l) => l.shown)).toFixed(0)} ms (runs ${loads.map((l) => l.shown.toFixed(0)).join(', ')})`,
@@ -232,7 +251,7 @@ export async function coldloadBench(): Promise<boolean> {
         .toFixed(0)
         .padStart(5)} ms`,
     );
-    console.log('  waterfall of the first run (start → end, gzip body, path):');
+    console.log('  waterfall of the first run (start → end, body as sent, path):');
     waterfall(first);
 
     // The other remotes' first screens.

@@ -1,5 +1,6 @@
 // The shell builds its own host configuration with the same plugins.
 export { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 export { pluginReact } from '@rsbuild/plugin-react';
+export { pluginPrecompress } from './precompress';
 export { type RemoteOptions, remoteConfig } from './remote';
 export { devProxy, readPackage, sharedSingletons } from './shared';

@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from './precompress';
 import { devProxy, readPackage, sharedSingletons } from './shared';
 
 export interface RemoteOptions {
@@ -40,6 +41,7 @@ export function remoteConfig({ name, port, packageJson, routeData = false }: Rem
         experiments: { externalRuntime: production },
         shared: sharedSingletons(readPackage(packageJson)),
       }),
+      pluginPrecompress(),
     ],
     html: { template: './index.html' },
     // The standalone page is for the dev server; a production build is only ever loaded by the shell.

@@ -23,6 +23,9 @@ describe('with built front-ends', () => {
     await put(site, 'shell/index.html', '<!-- source, not served -->');
     await put(site, 'shell/dist/index.html', '<!doctype html><title>shell</title>');
     await put(site, 'shell/dist/static/js/main.abc123.js', 'console.log(1)');
+    // The build's compressed copies (build-config's pluginPrecompress); distinct bodies to tell apart.
+    await put(site, 'shell/dist/static/js/main.abc123.js.br', 'brotli body');
+    await put(site, 'shell/dist/static/js/main.abc123.js.gz', 'gzip body');
     await put(site, 'shell/dist/favicon.ico', 'icon');
     await put(site, 'mf-auth/mf-manifest.json', '{"name":"mf_auth"}');
     await put(site, 'mf-auth/remoteEntry.js', 'var mf_auth;');
@@ -43,6 +46,21 @@ describe('with built front-ends', () => {
     expect(res.body).toContain('<title>shell</title>');
     expect(res.headers['cache-control']).toBe(NO_CACHE);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("sends a build's compressed copy the browser takes, with the file's own type and caching", async () => {
+    const url = '/static/js/main.abc123.js';
+    const brotli = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('brotli body');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe(IMMUTABLE);
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip body');
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it.each(['/login', '/board/12/task/7', '/reset/validate/abc?code=x'])(

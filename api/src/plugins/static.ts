@@ -61,6 +61,8 @@ export default fp(
       await app.register(fastifyStatic, {
         root: shellRoot,
         prefix: '/',
+        // The .br / .gz copies the front ends' builds carry (build-config's pluginPrecompress).
+        preCompressed: true,
         cacheControl: false,
         setHeaders: cacheHeaders(shellRoot),
         allowedPath: (path) => !isReserved(path),
@@ -78,6 +80,7 @@ export default fp(
         root,
         prefix: `/remotes/${folder}/`,
         decorateReply,
+        preCompressed: true,
         cacheControl: false,
         setHeaders: cacheHeaders(root),
       });
