@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Board, Task } from 'api/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { makeBoard } from '../../test/utils';
+import { makeBoard, makeTask } from '../../test/utils';
 import type { CardHandleProps } from './components/CardSlot';
 import { createEarlyPresses } from './model/early-press';
 
@@ -8,12 +9,12 @@ import { createEarlyPresses } from './model/early-press';
  * The board as the app first shows it: drag and drop not loaded yet. Modules are loaded afresh, as the
  * test utilities load drag and drop for every other test.
  */
-async function renderFreshBoard() {
+async function renderFreshBoard(board: Board = makeBoard()) {
   vi.resetModules();
   const { DndBoard } = await import('./components/DndBoard');
   const { BoardStoreProvider } = await import('../../shared/board-context');
   const { createBoardStore } = await import('../../shared/board-store');
-  const store = createBoardStore('7', async () => makeBoard());
+  const store = createBoardStore('7', async () => board);
   await store.getState().reload();
   render(
     <BoardStoreProvider store={store}>
@@ -57,6 +58,25 @@ describe('drag and drop attached after the first paint', () => {
     });
     await waitFor(() => expect(document.querySelector('.bv-drag-card')).toBeNull());
   });
+});
+
+describe('a big board', () => {
+  it('is drawn once, with drag and drop, instead of twice', async () => {
+    const taskIds = Array.from({ length: 1000 }, (_, index) => String(index + 1));
+    const tasks: Record<string, Task> = {};
+    for (const id of taskIds) tasks[id] = makeTask(id, '10');
+    const base = makeBoard();
+    await renderFreshBoard(
+      makeBoard({
+        columnOrder: ['10'],
+        columns: { '10': { ...(base.columns['10'] as Board['columns'][string]), taskIds } },
+        tasks,
+      }),
+    );
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1000), { timeout: 10_000 });
+    expect(attached()).toBe(true);
+  }, 20_000);
 });
 
 describe('early presses', () => {

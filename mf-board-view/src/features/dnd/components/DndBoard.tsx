@@ -7,11 +7,12 @@
  * (early-press.ts keeps that press and replays it). Attaching re-renders the columns; what the user
  * could see of the change is carried over: each list's scroll, the cards on screen (no placeholders
  * for a frame) and the focus. It waits while a mouse button is held still (a click in progress) and
- * while a column's form holds typed text, which would be lost.
+ * while a column's form holds typed text, which would be lost. A big board (BIG_BOARD_CARDS) is drawn
+ * once instead: it fetches drag and drop as it arrives and waits for it (BIG_BOARD_WAIT_MS at most).
  */
 import type { Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useBoardState } from '../../../shared/board-context';
+import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import { createColumnVisibility } from '../model/column-visibility';
 import { createEarlyPresses, type EarlyPresses } from '../model/early-press';
 import { columnSelector, slotSelector } from '../model/ids';
@@ -43,6 +44,12 @@ const NO_IDS: string[] = [];
 const NO_COLUMNS: Record<string, Column> = {};
 const NO_CARDS: ReadonlySet<string> = new Set();
 const RETRY_MS = 1000;
+/**
+ * A board this big is drawn once, with drag and drop, rather than twice: waiting a little for drag and
+ * drop (fetched as the board arrives) costs less than rendering its cards again once it is here.
+ */
+const BIG_BOARD_CARDS = 1000;
+const BIG_BOARD_WAIT_MS = 300;
 const FOCUSABLE = 'a[href], button, input, textarea, select, [tabindex]';
 
 /** What the user could see of the static columns, to be carried over to the sortable ones. */
@@ -122,6 +129,10 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   useEffect(() => () => columnVisibility.disconnect(), [columnVisibility]);
   const canvasRef = useRef<HTMLDivElement>(null);
   const [sortable, setSortable] = useState<SortableModule | null>(() => loaded);
+  const store = useBoardStoreApi();
+  const [waiting, setWaiting] = useState(
+    () => !loaded && Object.keys(store.getState().board?.tasks ?? {}).length >= BIG_BOARD_CARDS,
+  );
   const [shownCards, setShownCards] = useState(NO_CARDS);
   const carried = useRef<Snapshot | null>(null);
   const earlyRef = useRef<EarlyPresses | null>(null);
@@ -177,11 +188,14 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     };
   }, [early]);
 
-  // Loaded after the first paint, while the browser is idle.
+  // Loaded after the first paint, while the browser is idle; a big board asks at once and waits.
   useEffect(() => {
     if (loaded) return;
-    return whenIdle(request);
-  }, [request]);
+    if (!waiting) return whenIdle(request);
+    request();
+    const timer = setTimeout(() => setWaiting(false), BIG_BOARD_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [request, waiting]);
 
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
@@ -200,7 +214,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     <div ref={canvasRef} className="bv-canvas">
       {sortable ? (
         <sortable.SortableBoard columnVisibility={columnVisibility} shownCards={shownCards} {...renderers} />
-      ) : (
+      ) : waiting ? null : (
         <EarlyPressContext.Provider value={early}>
           {columnOrder.map((columnId) => (
             <StaticColumn
