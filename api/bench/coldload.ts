@@ -1,35 +1,6 @@
-/**
- * `bench coldload`: the first visit of `/` by a signed-in user, through the production topology of
- * `pnpm stack` (nginx in front of two API instances and one static nginx per front-end, sending the
- * builds' brotli or gzip copies),
- * in Chromium. Run `pnpm -r run build` first: it serves the workspace's builds.
- *
- * Each of RUNS runs (after one unmeasured warm-up) opens `/` in a fresh browser context with the HTTP
- * cache disabled (Network.setCacheDisabled), signed in by the token in localStorage, and records every
- * request: its start time (ms after navigation start), the bytes on the wire for its body (compressed as
- * sent: brotli where the browser and nginx have it, else gzip), and
- * which front-end it belongs to (`/remotes/<name>/...` to that remote, `/api` and `/socket.io` to the
- * API, the rest to the shell). "Board list" is performance.now() when the first board link shows.
- * Then one cold load each of /board/{id}, /settings and /login (signed out) gives the JS the other
- * remotes need for their first screen.
- *
- * BENCH_COLDLOAD_RUNS sets the runs (default 5); BENCH_COLDLOAD_LATENCY adds a round-trip latency in ms
- * (Chromium's network emulation, 20/5 Mbit/s) to see the waterfall as a distant user would.
- *
- * BENCH_COLDLOAD_ACCEPT_ENCODING (e.g. `gzip`) replaces the browser's Accept-Encoding, to compare.
- *
- * Targets: the shell's first-load JS under 120 KB (React, the router, the federation runtime and
- * shared-ui included); each remote's first-screen JS under 40 KB; a remote's manifest, entry and
- * first chunks requested as soon as what they depend on arrives (the waterfall below shows the start
- * times). First-load and first-screen bytes count the requests that started before the screen was
- * shown; what is fetched afterwards (the board's modals, preloaded while idle) is printed apart.
- */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { type Stack, startStack } from '../../scripts/lib/stack.mjs';
-import { createTempDatabase } from '../test/pg.js';
+import type { Stack } from '../../scripts/lib/stack.mjs';
+import { withStack } from './lib.js';
 
 // The probes run in Chromium; the api project has no DOM types.
 declare const document: { querySelector(selector: string): unknown };
@@ -169,127 +140,116 @@ async function post(stack: Stack, path: string, body: unknown, token?: string) {
 }
 
 export async function coldloadBench(): Promise<boolean> {
-  const database = await createTempDatabase('kanban_coldload_');
-  const deployDir = await mkdtemp(join(tmpdir(), 'kanban-coldload-'));
-  let stack: Stack | null = null;
   let browser: Browser | null = null;
-  try {
-    stack = await startStack({
-      deployDir,
-      port: PORT,
-      databaseUrl: database.url,
-      redisPrefix: `${database.url.split('/').pop()}:`,
-      logLevel: 'warn',
-      quiet: true,
-    });
-    const { token } = (await post(stack, '/api/auth/register', {
-      name: 'Холодный Старт',
-      email: 'coldload@example.com',
-      password: 'bench-password',
-      password2: 'bench-password',
-    })) as { token: string };
-    let boardId = 0;
-    for (let i = 1; i <= BOARDS; i += 1) {
-      const boards = (await post(stack, '/api/board', { name: `Доска ${i}` }, token)) as { id: number }[];
-      boardId = Math.max(boardId, ...boards.map((board) => board.id));
-    }
+  return withStack('coldload', PORT, async (stack) => {
+    try {
+      const { token } = (await post(stack, '/api/auth/register', {
+        name: 'Холодный Старт',
+        email: 'coldload@example.com',
+        password: 'bench-password',
+        password2: 'bench-password',
+      })) as { token: string };
+      let boardId = 0;
+      for (let i = 1; i <= BOARDS; i += 1) {
+        const boards = (await post(stack, '/api/board', { name: `Доска ${i}` }, token)) as { id: number }[];
+        boardId = Math.max(boardId, ...boards.map((board) => board.id));
+      }
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
-    const boardLink = 'a[href^="/board/"]';
-    await coldLoad(browser, stack, '/', token, boardLink); // warm-up: server side only
-    const loads: Load[] = [];
-    for (let run = 0; run < RUNS; run += 1) loads.push(await coldLoad(browser, stack, '/', token, boardLink));
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+        ],
+      });
+      const boardLink = 'a[href^="/board/"]';
+      await coldLoad(browser, stack, '/', token, boardLink); // warm-up: server side only
+      const loads: Load[] = [];
+      for (let run = 0; run < RUNS; run += 1)
+        loads.push(await coldLoad(browser, stack, '/', token, boardLink));
 
-    const first = loads[0] as Load;
-    const owners = [...new Set(first.entries.map((e) => e.owner))];
-    const at = (load: Load, test: (e: Entry) => boolean) => load.entries.find(test)?.start ?? Number.NaN;
-    const milestone = (title: string, test: (e: Entry) => boolean) =>
+      const first = loads[0] as Load;
+      const owners = [...new Set(first.entries.map((e) => e.owner))];
+      const at = (load: Load, test: (e: Entry) => boolean) => load.entries.find(test)?.start ?? Number.NaN;
+      const milestone = (title: string, test: (e: Entry) => boolean) =>
+        console.log(
+          `  ${title.padEnd(38)} ${median(loads.map((l) => at(l, test)))
+            .toFixed(0)
+            .padStart(5)} ms`,
+        );
+      const encodings = new Set(
+        first.entries.filter((e) => e.path.endsWith('.js')).map((e) => e.encoding || 'none'),
+      );
+      const latency = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms latency` : '';
       console.log(
-        `  ${title.padEnd(38)} ${median(loads.map((l) => at(l, test)))
+        `cold load of / (signed in, ${BOARDS} boards), ${RUNS} runs, cache disabled, JS sent as ${[...encodings].join(' + ')}${latency}:`,
+      );
+      console.log(
+        `  time to the board list: p50 ${median(loads.map((l) => l.shown)).toFixed(0)} ms (runs ${loads.map((l) => l.shown.toFixed(0)).join(', ')})`,
+      );
+      console.log(`  requests: ${median(loads.map((l) => l.entries.length))} (p50)`);
+      for (const owner of owners) {
+        const entries = first.entries.filter((e) => e.owner === owner);
+        console.log(
+          `  ${owner.padEnd(14)} ${String(entries.length).padStart(3)} requests, JS ${kb(jsBytes(first.entries, owner)).padStart(9)}, all ${kb(entries.reduce((sum, e) => sum + e.bytes, 0))}`,
+        );
+      }
+      console.log('  request start times, p50 over the runs (ms after navigation start):');
+      milestone('shell entry script', (e) => e.owner === 'shell' && /\/static\/js\/index\./.test(e.path));
+      milestone('/remotes.json', (e) => e.path === '/remotes.json');
+      for (const remote of REMOTE_NAMES)
+        milestone(`${remote} manifest`, (e) => e.path === `/remotes/${remote}/mf-manifest.json`);
+      milestone('mf-boards entry (federation runtime)', (e) => e.owner === 'mf-boards' && isEntry(e));
+      milestone(
+        'mf-boards first code chunk',
+        (e) => e.owner === 'mf-boards' && /\/async\/.*\.js$/.test(e.path),
+      );
+      milestone('GET /api/auth/user', (e) => e.path === '/api/auth/user');
+      milestone('GET /api/board', (e) => e.path === '/api/board');
+      console.log(
+        `  board list shown ${' '.repeat(25)} ${median(loads.map((l) => l.shown))
           .toFixed(0)
           .padStart(5)} ms`,
       );
-    const encodings = new Set(
-      first.entries.filter((e) => e.path.endsWith('.js')).map((e) => e.encoding || 'none'),
-    );
-    const latency = LATENCY_MS > 0 ? `, ${LATENCY_MS} ms latency` : '';
-    console.log(
-      `cold load of / (signed in, ${BOARDS} boards), ${RUNS} runs, cache disabled, JS sent as ${[...encodings].join(' + ')}${latency}:`,
-    );
-    console.log(
-      `  time to the board list: p50 ${median(loads.map((l) => l.shown)).toFixed(0)} ms (runs ${loads.map((l) => l.shown.toFixed(0)).join(', ')})`,
-    );
-    console.log(`  requests: ${median(loads.map((l) => l.entries.length))} (p50)`);
-    for (const owner of owners) {
-      const entries = first.entries.filter((e) => e.owner === owner);
-      console.log(
-        `  ${owner.padEnd(14)} ${String(entries.length).padStart(3)} requests, JS ${kb(jsBytes(first.entries, owner)).padStart(9)}, all ${kb(entries.reduce((sum, e) => sum + e.bytes, 0))}`,
-      );
-    }
-    console.log('  request start times, p50 over the runs (ms after navigation start):');
-    milestone('shell entry script', (e) => e.owner === 'shell' && /\/static\/js\/index\./.test(e.path));
-    milestone('/remotes.json', (e) => e.path === '/remotes.json');
-    for (const remote of REMOTE_NAMES)
-      milestone(`${remote} manifest`, (e) => e.path === `/remotes/${remote}/mf-manifest.json`);
-    milestone('mf-boards entry (federation runtime)', (e) => e.owner === 'mf-boards' && isEntry(e));
-    milestone(
-      'mf-boards first code chunk',
-      (e) => e.owner === 'mf-boards' && /\/async\/.*\.js$/.test(e.path),
-    );
-    milestone('GET /api/auth/user', (e) => e.path === '/api/auth/user');
-    milestone('GET /api/board', (e) => e.path === '/api/board');
-    console.log(
-      `  board list shown ${' '.repeat(25)} ${median(loads.map((l) => l.shown))
-        .toFixed(0)
-        .padStart(5)} ms`,
-    );
-    console.log('  waterfall of the first run (start → end, body as sent, path):');
-    waterfall(first);
+      console.log('  waterfall of the first run (start → end, body as sent, path):');
+      waterfall(first);
 
-    // The other remotes' first screens.
-    const others: [string, string, string | null, string][] = [
-      ['mf-board-view', `/board/${boardId}`, token, 'section[data-column-id]'],
-      ['mf-settings', '/settings', token, 'h1'],
-      ['mf-auth', '/login', null, 'input[type="password"]'],
-    ];
-    const remoteJs: Record<string, number> = { 'mf-boards': jsBytes(beforeShown(first), 'mf-boards') };
-    const entries: Record<string, number> = { 'mf-boards': entryBytes(first.entries, 'mf-boards') };
-    for (const [remote, path, user, selector] of others) {
-      const load = await coldLoad(browser, stack, path, user, selector);
-      remoteJs[remote] = jsBytes(beforeShown(load), remote);
-      entries[remote] = entryBytes(load.entries, remote);
-      const later = jsBytes(load.entries, remote) - (remoteJs[remote] as number);
-      console.log(
-        `cold load of ${path}: ${load.entries.length} requests, shown at ${load.shown.toFixed(0)} ms, ${remote} JS ${kb(remoteJs[remote] as number)} (entry ${kb(entries[remote] as number)})${later > 0 ? `, then ${kb(later)} fetched after it was shown` : ''}`,
-      );
-    }
+      // The other remotes' first screens.
+      const others: [string, string, string | null, string][] = [
+        ['mf-board-view', `/board/${boardId}`, token, 'section[data-column-id]'],
+        ['mf-settings', '/settings', token, 'h1'],
+        ['mf-auth', '/login', null, 'input[type="password"]'],
+      ];
+      const remoteJs: Record<string, number> = { 'mf-boards': jsBytes(beforeShown(first), 'mf-boards') };
+      const entries: Record<string, number> = { 'mf-boards': entryBytes(first.entries, 'mf-boards') };
+      for (const [remote, path, user, selector] of others) {
+        const load = await coldLoad(browser, stack, path, user, selector);
+        remoteJs[remote] = jsBytes(beforeShown(load), remote);
+        entries[remote] = entryBytes(load.entries, remote);
+        const later = jsBytes(load.entries, remote) - (remoteJs[remote] as number);
+        console.log(
+          `cold load of ${path}: ${load.entries.length} requests, shown at ${load.shown.toFixed(0)} ms, ${remote} JS ${kb(remoteJs[remote] as number)} (entry ${kb(entries[remote] as number)})${later > 0 ? `, then ${kb(later)} fetched after it was shown` : ''}`,
+        );
+      }
 
-    const shellJs = jsBytes(beforeShown(first), 'shell');
-    let met = shellJs < SHELL_TARGET_KB * 1024;
-    console.log(
-      `shell first-load JS ${kb(shellJs)} (target < ${SHELL_TARGET_KB} KB): ${met ? 'met' : 'MISSED'}`,
-    );
-    for (const [remote, bytes] of Object.entries(remoteJs)) {
-      const ok = bytes < REMOTE_TARGET_KB * 1024;
-      met &&= ok;
-      const entry = entries[remote] ?? 0;
+      const shellJs = jsBytes(beforeShown(first), 'shell');
+      let met = shellJs < SHELL_TARGET_KB * 1024;
       console.log(
-        `${remote} first-screen JS ${kb(bytes)} = entry ${kb(entry)} + code ${kb(bytes - entry)} (target < ${REMOTE_TARGET_KB} KB): ${ok ? 'met' : 'MISSED'}`,
+        `shell first-load JS ${kb(shellJs)} (target < ${SHELL_TARGET_KB} KB): ${met ? 'met' : 'MISSED'}`,
       );
+      for (const [remote, bytes] of Object.entries(remoteJs)) {
+        const ok = bytes < REMOTE_TARGET_KB * 1024;
+        met &&= ok;
+        const entry = entries[remote] ?? 0;
+        console.log(
+          `${remote} first-screen JS ${kb(bytes)} = entry ${kb(entry)} + code ${kb(bytes - entry)} (target < ${REMOTE_TARGET_KB} KB): ${ok ? 'met' : 'MISSED'}`,
+        );
+      }
+      return met;
+    } finally {
+      await browser?.close();
     }
-    return met;
-  } finally {
-    await browser?.close();
-    await stack?.stop();
-    await database.drop();
-    await rm(deployDir, { recursive: true, force: true });
-  }
+  });
 }

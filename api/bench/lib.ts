@@ -7,6 +7,7 @@ import { type Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { type Stack, startStack } from '../../scripts/lib/stack.mjs';
 import { type App, buildApp } from '../src/app.js';
 import { type Config, OWASP_SCRYPT } from '../src/config.js';
 import { GENEROUS_LIMITS, testConfig } from '../test/fixtures.js';
@@ -168,4 +169,34 @@ export function get(url: string, headers: Record<string, string>, agent: Agent):
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * Runs `run` against the production topology of `pnpm stack` (nginx in front of two API instances
+ * and one static nginx per front end, serving the workspace's builds) on a fresh database, on `port`;
+ * stops it and removes the database and the deploy folder afterwards.
+ */
+export async function withStack<T>(
+  name: string,
+  port: number,
+  run: (stack: Stack) => Promise<T>,
+): Promise<T> {
+  const database = await createTempDatabase(`kanban_${name}_`);
+  const deployDir = await mkdtemp(join(tmpdir(), `kanban-${name}-`));
+  let stack: Stack | null = null;
+  try {
+    stack = await startStack({
+      deployDir,
+      port,
+      databaseUrl: database.url,
+      redisPrefix: `${database.url.split('/').pop()}:`,
+      logLevel: 'warn',
+      quiet: true,
+    });
+    return await run(stack);
+  } finally {
+    await stack?.stop();
+    await database.drop();
+    await rm(deployDir, { recursive: true, force: true });
+  }
 }

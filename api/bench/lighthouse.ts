@@ -22,14 +22,13 @@
  * critical chain and the loading chain the LCP waited for (waitChain).
  */
 import { realpathSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, generateReport, type Result } from 'lighthouse';
-import { type Stack, startStack } from '../../scripts/lib/stack.mjs';
-import { createTempDatabase } from '../test/pg.js';
+import type { Stack } from '../../scripts/lib/stack.mjs';
+import { withStack } from './lib.js';
 
 // The probes run in Chromium; the api project has no DOM types.
 declare const document: { querySelector(selector: string): unknown };
@@ -380,132 +379,124 @@ function summarize(lhr: Result, log: DevtoolsEvent[]): Run {
 }
 
 export async function lighthouseBench(): Promise<boolean> {
-  const database = await createTempDatabase('kanban_lighthouse_');
-  const deployDir = await mkdtemp(join(tmpdir(), 'kanban-lighthouse-'));
-  let stack: Stack | null = null;
   let chrome: LaunchedChrome | null = null;
   let browser: ProbeBrowser | null = null;
-  try {
-    stack = await startStack({
-      deployDir,
-      port: PORT,
-      databaseUrl: database.url,
-      redisPrefix: `${database.url.split('/').pop()}:`,
-      logLevel: 'warn',
-      quiet: true,
-    });
-    const { token, boardId } = await seed(stack);
-    if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
+  return withStack('lighthouse', PORT, async (stack) => {
+    try {
+      const { token, boardId } = await seed(stack);
+      if (REPORT_DIR) await mkdir(REPORT_DIR, { recursive: true });
 
-    const chromeLauncher = await load('chrome-launcher');
-    const puppeteer = (await load('puppeteer-core')).default;
-    chrome = (await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
-    })) as LaunchedChrome;
-    browser = (await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })) as ProbeBrowser;
+      const chromeLauncher = await load('chrome-launcher');
+      const puppeteer = (await load('puppeteer-core')).default;
+      chrome = (await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromeFlags: CHROME_FLAGS,
+      })) as LaunchedChrome;
+      browser = (await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })) as ProbeBrowser;
 
-    const targets: Target[] = [
-      { title: '/ signed out (landing)', path: '/', signedIn: false, shows: '.landing-hero h1' },
-      { title: '/login', path: '/login', signedIn: false, shows: 'input[type="password"]' },
-      { title: '/ signed in (board list)', path: '/', signedIn: true, shows: 'a[href^="/board/"]' },
-      {
-        title: `/board/${boardId}`,
-        path: `/board/${boardId}`,
-        signedIn: true,
-        shows: 'section[data-column-id]',
-      },
-    ];
-    const flags: Flags = {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    };
+      const targets: Target[] = [
+        { title: '/ signed out (landing)', path: '/', signedIn: false, shows: '.landing-hero h1' },
+        { title: '/login', path: '/login', signedIn: false, shows: 'input[type="password"]' },
+        { title: '/ signed in (board list)', path: '/', signedIn: true, shows: 'a[href^="/board/"]' },
+        {
+          title: `/board/${boardId}`,
+          path: `/board/${boardId}`,
+          signedIn: true,
+          shows: 'section[data-column-id]',
+        },
+      ];
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      };
 
-    let met = true;
-    const check = (ok: boolean) => {
-      met &&= ok;
-      return ok ? 'met' : 'MISSED';
-    };
-    console.log(
-      `Lighthouse ${lighthouseVersion()} mobile (simulated throttling), ${RUNS} runs per page, medians:`,
-    );
-    for (const target of targets) {
-      const runs: Run[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const page = await browser.newPage();
-        // Any document of the origin will do to reach its localStorage; the favicon is the smallest.
-        await page.goto(`${stack.url}/favicon.svg`);
-        await page.evaluate(
-          (value) => (value ? localStorage.setItem('token', value) : localStorage.removeItem('token')),
-          target.signedIn ? token : null,
-        );
-        const url = `${stack.url}${target.path}`;
-        const result = await lighthouse(url, flags, undefined, page as never);
-        if (!result) throw new Error(`${target.title}: Lighthouse returned nothing`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${target.title}: ${lhr.runtimeError.message}`);
-        const landed = new URL(lhr.finalDisplayedUrl).pathname;
-        const shown = await page.evaluate(
-          (selector) => document.querySelector(selector) !== null,
-          target.shows,
-        );
-        if (landed !== target.path || !shown)
-          throw new Error(
-            `${target.title}: the audited page ended at ${landed} without ${target.shows}: not the screen meant`,
+      let met = true;
+      const check = (ok: boolean) => {
+        met &&= ok;
+        return ok ? 'met' : 'MISSED';
+      };
+      console.log(
+        `Lighthouse ${lighthouseVersion()} mobile (simulated throttling), ${RUNS} runs per page, medians:`,
+      );
+      for (const target of targets) {
+        const runs: Run[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const page = await browser.newPage();
+          // Any document of the origin will do to reach its localStorage; the favicon is the smallest.
+          await page.goto(`${stack.url}/favicon.svg`);
+          await page.evaluate(
+            (value) => (value ? localStorage.setItem('token', value) : localStorage.removeItem('token')),
+            target.signedIn ? token : null,
           );
-        runs.push(
-          summarize(lhr, (result.artifacts as unknown as { DevtoolsLog: DevtoolsEvent[] }).DevtoolsLog ?? []),
-        );
-        if (REPORT_DIR) {
-          const name = `${target.title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}`;
-          await writeFile(join(REPORT_DIR, `${name}.html`), generateReport(lhr, 'html'));
-          await writeFile(join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+          const url = `${stack.url}${target.path}`;
+          const result = await lighthouse(url, flags, undefined, page as never);
+          if (!result) throw new Error(`${target.title}: Lighthouse returned nothing`);
+          const { lhr } = result;
+          if (lhr.runtimeError) throw new Error(`${target.title}: ${lhr.runtimeError.message}`);
+          const landed = new URL(lhr.finalDisplayedUrl).pathname;
+          const shown = await page.evaluate(
+            (selector) => document.querySelector(selector) !== null,
+            target.shows,
+          );
+          if (landed !== target.path || !shown)
+            throw new Error(
+              `${target.title}: the audited page ended at ${landed} without ${target.shows}: not the screen meant`,
+            );
+          runs.push(
+            summarize(
+              lhr,
+              (result.artifacts as unknown as { DevtoolsLog: DevtoolsEvent[] }).DevtoolsLog ?? [],
+            ),
+          );
+          if (REPORT_DIR) {
+            const name = `${target.title.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}`;
+            await writeFile(join(REPORT_DIR, `${name}.html`), generateReport(lhr, 'html'));
+            await writeFile(join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+          }
+          await page.close();
         }
-        await page.close();
-      }
 
-      const m = (key: keyof Run) => median(runs.map((run) => run[key] as number));
-      const lcp = m('lcp');
-      const last = runs.at(-1) as Run;
-      console.log(
-        `${target.title} (CPU benchmark index ${median(runs.map((run) => run.benchmarkIndex)).toFixed(0)})`,
-      );
-      const line = (name: string, value: string, target: string, ok: boolean) =>
-        console.log(`  ${name.padEnd(16)} ${value.padStart(9)}   target ${target.padEnd(9)} ${check(ok)}`);
-      line('performance', String(m('performance')), '>= 95', m('performance') >= 95);
-      line('LCP', `${(lcp / 1000).toFixed(2)} s`, '<= 2.5 s', lcp <= 2500);
-      line('FCP', `${(m('fcp') / 1000).toFixed(2)} s`, '<= 1.8 s', m('fcp') <= 1800);
-      line('TBT', `${m('tbt').toFixed(0)} ms`, '<= 200 ms', m('tbt') <= 200);
-      line('CLS', m('cls').toFixed(3), '0', m('cls') < 0.0005);
-      line('Speed Index', `${(m('speedIndex') / 1000).toFixed(2)} s`, '<= 3.4 s', m('speedIndex') <= 3400);
-      line('accessibility', String(m('accessibility')), '100', m('accessibility') === 100);
-      console.log(
-        `  runs: performance ${runs.map((run) => run.performance).join(', ')}, LCP ${runs.map((run) => (run.lcp / 1000).toFixed(2)).join(', ')} s, CLS ${runs.map((run) => run.cls.toFixed(3)).join(', ')}`,
-      );
-      const elements = [...new Set(runs.map((run) => run.lcpElement))];
-      console.log(`  LCP element: ${elements.join(' | ')}`);
-      for (const audit of new Set(runs.flatMap((run) => run.failedA11y)))
-        console.log(`  accessibility failed: ${audit}`);
-      for (const shift of new Set(runs.flatMap((run) => run.shifts))) console.log(`  layout shift: ${shift}`);
-      console.log(
-        `  Lighthouse's longest critical chain (last run, ${last.chainMs.toFixed(0)} ms; end, transfer, path):`,
-      );
-      for (const step of last.chain) console.log(`    ${step}`);
-      console.log(
-        '  loading chain to the LCP (last run, observed, unthrottled: sent → ended, transfer, path):',
-      );
-      for (const step of last.loading) console.log(`    ${step}`);
+        const m = (key: keyof Run) => median(runs.map((run) => run[key] as number));
+        const lcp = m('lcp');
+        const last = runs.at(-1) as Run;
+        console.log(
+          `${target.title} (CPU benchmark index ${median(runs.map((run) => run.benchmarkIndex)).toFixed(0)})`,
+        );
+        const line = (name: string, value: string, target: string, ok: boolean) =>
+          console.log(`  ${name.padEnd(16)} ${value.padStart(9)}   target ${target.padEnd(9)} ${check(ok)}`);
+        line('performance', String(m('performance')), '>= 95', m('performance') >= 95);
+        line('LCP', `${(lcp / 1000).toFixed(2)} s`, '<= 2.5 s', lcp <= 2500);
+        line('FCP', `${(m('fcp') / 1000).toFixed(2)} s`, '<= 1.8 s', m('fcp') <= 1800);
+        line('TBT', `${m('tbt').toFixed(0)} ms`, '<= 200 ms', m('tbt') <= 200);
+        line('CLS', m('cls').toFixed(3), '0', m('cls') < 0.0005);
+        line('Speed Index', `${(m('speedIndex') / 1000).toFixed(2)} s`, '<= 3.4 s', m('speedIndex') <= 3400);
+        line('accessibility', String(m('accessibility')), '100', m('accessibility') === 100);
+        console.log(
+          `  runs: performance ${runs.map((run) => run.performance).join(', ')}, LCP ${runs.map((run) => (run.lcp / 1000).toFixed(2)).join(', ')} s, CLS ${runs.map((run) => run.cls.toFixed(3)).join(', ')}`,
+        );
+        const elements = [...new Set(runs.map((run) => run.lcpElement))];
+        console.log(`  LCP element: ${elements.join(' | ')}`);
+        for (const audit of new Set(runs.flatMap((run) => run.failedA11y)))
+          console.log(`  accessibility failed: ${audit}`);
+        for (const shift of new Set(runs.flatMap((run) => run.shifts)))
+          console.log(`  layout shift: ${shift}`);
+        console.log(
+          `  Lighthouse's longest critical chain (last run, ${last.chainMs.toFixed(0)} ms; end, transfer, path):`,
+        );
+        for (const step of last.chain) console.log(`    ${step}`);
+        console.log(
+          '  loading chain to the LCP (last run, observed, unthrottled: sent → ended, transfer, path):',
+        );
+        for (const step of last.loading) console.log(`    ${step}`);
+      }
+      return met;
+    } finally {
+      await browser?.disconnect();
+      await chrome?.kill();
     }
-    return met;
-  } finally {
-    await browser?.disconnect();
-    await chrome?.kill();
-    await stack?.stop();
-    await database.drop();
-    await rm(deployDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function lighthouseVersion(): string {
