@@ -123,7 +123,9 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   const url = `${path}${buildQuery(options.query)}`;
   // A GET the page started before this code was loaded (./prefetch) is answered from that request.
-  const early = method === 'GET' && !options.headers ? takePrefetched(url) : undefined;
+  const prefetched = method === 'GET' ? takePrefetched(url) : undefined;
+  // Asked for either way; a GET with headers of its own is not the request that was prefetched.
+  const early = options.headers ? undefined : prefetched;
   let response: Response;
   try {
     response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));

@@ -30,6 +30,24 @@ describe('answers started before the screen asks', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('never answers a later GET with an early request: once the client has asked, it has newer data', async () => {
+    localStorage.setItem('token', 'abc');
+    // The screen asked before the early request was made (it loaded first): the late one is not made.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { version: 1 }));
+    await apiClient.get('/api/board/3');
+    prefetchGet('/api/board/3');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // An early answer is for the first GET only: a reload (after a reconnect) asks the server again.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { version: 1 }));
+    prefetchGet('/api/board/4');
+    await expect(apiClient.get('/api/board/4')).resolves.toEqual({ version: 1 });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { version: 2 }));
+    prefetchGet('/api/board/4');
+    await expect(apiClient.get('/api/board/4')).resolves.toEqual({ version: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('leaves other queries, other tokens and signed-out pages alone', async () => {
     prefetchGet('/api/board');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -49,35 +49,51 @@ interface Early {
   response: Promise<Response>;
 }
 
+interface Registry {
+  early: Map<string, Early>;
+  /** URLs the API client has asked for: a later answer to them could be older than what it has. */
+  asked: Set<string>;
+}
+
 /** An answer older than this is not handed out: the screen that wanted it did not come. */
 const FRESH_MS = 15_000;
 const REGISTRY = Symbol.for('kanban.prefetch');
 
-function registry(): Map<string, Early> {
-  const holder = globalThis as { [REGISTRY]?: Map<string, Early> };
-  holder[REGISTRY] ??= new Map();
+function registry(): Registry {
+  const holder = globalThis as { [REGISTRY]?: Registry };
+  holder[REGISTRY] ??= { early: new Map(), asked: new Set() };
   return holder[REGISTRY];
 }
 
-/** Starts a signed-in GET now (nothing without a stored token), to be taken by the API client. */
+/**
+ * Starts a signed-in GET now (nothing without a stored token), to be taken by the API client. Only for
+ * a URL the client has not asked for yet in this page: its own answer may already be newer.
+ */
 export function prefetchGet(path: string, query?: Query): void {
   const token = getToken();
   if (!token) return;
   const url = `${path}${buildQuery(query)}`;
-  if (registry().has(url)) return;
+  const { early, asked } = registry();
+  if (asked.has(url) || early.has(url)) return;
   const response = fetch(url, {
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
   });
   // A failure is the API client's to report, when it takes the answer.
   response.catch(() => {});
-  registry().set(url, { token, at: Date.now(), response });
+  early.set(url, { token, at: Date.now(), response });
 }
 
-/** The prefetched answer to `GET url` for the stored token, handed out once; undefined when none. */
+/**
+ * The API client's first GET of `url` in this page gets the answer prefetched for it (same stored
+ * token, at most FRESH_MS old); undefined otherwise. Every call marks the URL as asked for, so a later
+ * GET (a reload after a reconnect, say) never gets an answer older than the one before it.
+ */
 export function takePrefetched(url: string): Promise<Response> | undefined {
-  const early = registry().get(url);
-  if (!early) return undefined;
-  registry().delete(url);
-  if (early.token !== getToken() || Date.now() - early.at > FRESH_MS) return undefined;
+  const { early: pending, asked } = registry();
+  const early = pending.get(url);
+  pending.delete(url);
+  const first = !asked.has(url);
+  asked.add(url);
+  if (!early || !first || early.token !== getToken() || Date.now() - early.at > FRESH_MS) return undefined;
   return early.response;
 }
