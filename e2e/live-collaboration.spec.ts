@@ -15,9 +15,28 @@ import { addMember, createBoard } from './support/boards';
 
 const secondUrl = () => process.env.E2E_SECOND_URL as string;
 
+const subscriptions = new WeakMap<Page, Promise<void>>();
+
+/**
+ * Resolves once the page's board subscription is acknowledged (socket.io's ack frame, `43…`). The board
+ * can show before that, and a change made in between is caught by a re-fetch on subscribing, not by a
+ * patch: the tests that count board requests wait for it.
+ */
+const watching = (page: Page) => subscriptions.get(page) as Promise<void>;
+
 async function pageOn(browser: Browser, baseURL: string, account: Account): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  subscriptions.set(
+    page,
+    new Promise((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).startsWith('43')) resolve();
+        }),
+      );
+    }),
+  );
   await signIn(page, account);
   return page;
 }
@@ -44,6 +63,7 @@ test.describe('live collaboration', () => {
     const page = await pageOn(browser, secondUrl(), bob);
     await page.goto(`/board/${boardId}`);
     await expect(cardTitled(page, 'Написать план')).toBeVisible();
+    await watching(page);
     const boardRequests: string[] = [];
     page.on('request', (req: Request) => {
       if (/\/api\/board\/\d+/.test(new URL(req.url()).pathname)) boardRequests.push(req.url());
@@ -64,6 +84,7 @@ test.describe('live collaboration', () => {
     await page.goto(await taskPath(request, alice, boardId, taskId));
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Название')).toHaveValue('Подготовить отчёт');
+    await watching(page);
     await dialog.getByLabel('Описание').fill('Мой черновик описания');
 
     await saveTaskChange(request, alice, boardId, taskId, { title: 'Подготовить квартальный отчёт' });
