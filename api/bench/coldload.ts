@@ -1,6 +1,33 @@
-import { type Browser, chromium, type Page } from '@playwright/test';
+/**
+ * `bench coldload`: the first visit of `/` by a signed-in user, through the production topology of
+ * `pnpm stack` (nginx in front of two API instances and one static nginx per front-end, sending the
+ * builds' brotli or gzip copies),
+ * in Chromium. Run `pnpm -r run build` first: it serves the workspace's builds.
+ *
+ * Each of RUNS runs (after one unmeasured warm-up) opens `/` in a fresh browser context with the HTTP
+ * cache disabled (Network.setCacheDisabled), signed in by the token in localStorage, and records every
+ * request: its start time (ms after navigation start), the bytes on the wire for its body (compressed as
+ * sent: brotli where the browser and nginx have it, else gzip), and
+ * which front-end it belongs to (`/remotes/<name>/...` to that remote, `/api` and `/socket.io` to the
+ * API, the rest to the shell). "Board list" is performance.now() when the first board link shows.
+ * Then one cold load each of /board/{id}, /settings and /login (signed out) gives the JS the other
+ * remotes need for their first screen.
+ *
+ * BENCH_COLDLOAD_RUNS sets the runs (default 5); BENCH_COLDLOAD_LATENCY adds a round-trip latency in ms
+ * (Chromium's network emulation, 20/5 Mbit/s) to see the waterfall as a distant user would.
+ *
+ * BENCH_COLDLOAD_ACCEPT_ENCODING (e.g. `gzip`) replaces the browser's Accept-Encoding, to compare.
+ *
+ * Targets: the shell's first-load JS under 120 KB (React, the router, the federation runtime and
+ * shared-ui included); each remote's first-screen JS under 40 KB; a remote's manifest, entry and
+ * first chunks requested as soon as what they depend on arrives (the waterfall below shows the start
+ * times). First-load and first-screen bytes count the requests that started before the screen was
+ * shown; what is fetched afterwards (the board's modals, preloaded while idle) is printed apart.
+ */
+import type { Browser, Page } from '@playwright/test';
 import type { Stack } from '../../scripts/lib/stack.mjs';
 import { withStack } from './lib.js';
+import { launchChromium } from './processes.js';
 
 // The probes run in Chromium; the api project has no DOM types.
 declare const document: { querySelector(selector: string): unknown };
@@ -155,15 +182,7 @@ export async function coldloadBench(): Promise<boolean> {
         boardId = Math.max(boardId, ...boards.map((board) => board.id));
       }
 
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-        ],
-      });
+      browser = await launchChromium();
       const boardLink = 'a[href^="/board/"]';
       await coldLoad(browser, stack, '/', token, boardLink); // warm-up: server side only
       const loads: Load[] = [];

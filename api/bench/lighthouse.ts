@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, generateReport, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import type { Stack } from '../../scripts/lib/stack.mjs';
 import { withStack } from './lib.js';
 
@@ -41,15 +42,7 @@ const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const BOARDS = 12;
 const COLUMNS = ['Бэклог', 'В работе', 'На проверке', 'Готово'];
 const CARDS = 30;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 // chrome-launcher and puppeteer-core are Lighthouse's own dependencies, not the api's: resolved from
 // Lighthouse's folder, typed here by the little this bench uses.
@@ -389,7 +382,7 @@ export async function lighthouseBench(): Promise<boolean> {
       const chromeLauncher = await load('chrome-launcher');
       const puppeteer = (await load('puppeteer-core')).default;
       chrome = (await chromeLauncher.launch({
-        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromePath: CHROMIUM_PATH,
         chromeFlags: CHROME_FLAGS,
       })) as LaunchedChrome;
       browser = (await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })) as ProbeBrowser;

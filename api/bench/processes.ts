@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 
 export const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The built API (`pnpm -r run build` from the repository root), which serves the built site too. */
@@ -136,19 +137,9 @@ export function requireBuild(): void {
   }
 }
 
-/** Debian's Chromium (CHROMIUM_PATH to use another), quiet: no background traffic or GPU. */
+/** Debian's Chromium, started as the browser suite starts it (scripts/lib/chromium.mjs). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** Signs a new account up through the API; its id comes from the token. */
