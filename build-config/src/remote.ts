@@ -1,5 +1,5 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type EnvironmentConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from './precompress';
 import { devProxy, readPackage, sharedSingletons } from './shared';
@@ -12,16 +12,39 @@ export interface RemoteOptions {
   /** `new URL('./package.json', import.meta.url)` of the remote. */
   packageJson: URL;
   /**
-   * Exposes `./route-data` (src/export-route-data.ts): the GETs the remote's first screen makes, which
-   * the shell starts while the remote's code loads (shared-ui/prefetch). For remotes with data to read.
+   * Also builds `route-data.js` beside mf-manifest.json, from src/route-data.ts: a standalone script of
+   * about a kilobyte that starts the GETs the remote's first screen makes (src/export-route-data.ts,
+   * through shared-ui/prefetch). The page asks for it with the manifest, so the data is on its way
+   * while the remote's code loads. For remotes with data to read.
    */
   routeData?: boolean;
 }
 
+/** The route-data script's name, next to mf-manifest.json (shared-ui/prefetch's ROUTE_DATA_FILE). */
+const ROUTE_DATA_FILE = 'route-data.js';
+
 /**
- * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx), and `./route-data` when
- * asked, and shares the
- * singletons with the shell. Production builds are loaded only by the shell and use its federation
+ * The `route-data` build environment: src/route-data.ts and what it imports in one classic script,
+ * without a hash in its name (a redeploy replaces it, like the manifest), no HTML, no federation.
+ */
+function routeDataEnvironment(): EnvironmentConfig {
+  return {
+    source: { entry: { 'route-data': './src/route-data.ts' } },
+    output: {
+      target: 'web',
+      filename: { js: ROUTE_DATA_FILE },
+      distPath: { js: '' },
+      // The remote's own environment cleans dist/ first; this one only adds its file.
+      cleanDistPath: false,
+    },
+    performance: { chunkSplit: { strategy: 'all-in-one' } },
+    tools: { htmlPlugin: false },
+  };
+}
+
+/**
+ * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx) and shares the singletons
+ * with the shell; with `routeData`, a second environment builds route-data.js. Production builds are loaded only by the shell and use its federation
  * runtime; the dev server runs the remote standalone on its own page (src/index.tsx).
  */
 export function remoteConfig({ name, port, packageJson, routeData = false }: RemoteOptions): RsbuildConfig {
@@ -29,20 +52,24 @@ export function remoteConfig({ name, port, packageJson, routeData = false }: Rem
   return defineConfig({
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name,
-        exposes: {
-          './App': './src/export-app.tsx',
-          ...(routeData && { './route-data': './src/export-route-data.ts' }),
+      pluginModuleFederation(
+        {
+          name,
+          exposes: { './App': './src/export-app.tsx' },
+          dts: false,
+          // In production the shell provides the runtime (provideExternalRuntime): the remote's entry
+          // carries no second copy. The dev server keeps its own, so the remote also runs standalone.
+          experiments: { externalRuntime: production },
+          shared: sharedSingletons(readPackage(packageJson)),
         },
-        dts: false,
-        // In production the shell provides the runtime (provideExternalRuntime): the remote's entry
-        // carries no second copy. The dev server keeps its own, so the remote also runs standalone.
-        experiments: { externalRuntime: production },
-        shared: sharedSingletons(readPackage(packageJson)),
-      }),
+        { environment: 'web' },
+      ),
       pluginPrecompress(),
     ],
+    environments: {
+      web: {},
+      ...(routeData && { 'route-data': routeDataEnvironment() }),
+    },
     html: { template: './index.html' },
     // The standalone page is for the dev server; a production build is only ever loaded by the shell.
     tools: { htmlPlugin: !production },

@@ -1,5 +1,5 @@
-// Exposed as `mf_board_view/route-data`: the board screen's first GET, which the shell starts while this
-// remote's code loads (shared-ui/prefetch). Imports nothing shared, so it runs before React is there.
+// The board screen's first GET, started by route-data.js (src/route-data.ts) while this remote's code
+// loads (shared-ui/prefetch). Built alone, so it imports nothing shared.
 import type { RouteData } from 'shared-ui/prefetch';
 import { boardQuery, parseFilters } from './shared/filters';
 

@@ -1,6 +1,6 @@
-// Exposed as `mf_boards/route-data`: the first GETs of 'Мои доски' and 'Мои задачи', which the shell
-// starts while this remote's code loads (shared-ui/prefetch). Imports nothing shared, so it runs before
-// React is there. The paths and queries are the ones the screens' API calls use.
+// The first GETs of 'Мои доски' and 'Мои задачи', started by route-data.js (src/route-data.ts) while
+// this remote's code loads (shared-ui/prefetch). Built alone, so it imports nothing shared. The paths
+// and queries are the ones the screens' API calls use.
 import type { RouteData } from 'shared-ui/prefetch';
 import { storedViewSettings } from './features/board-list/view-settings';
 import { sortQuery } from './sort-query';

@@ -1,5 +1,5 @@
-// Exposed as `mf_settings/route-data`: the settings page's first GET beside the user (which the shell
-// reads itself), started while this remote's code loads (shared-ui/prefetch). Imports nothing shared.
+// The settings page's first GET beside the user (which the shell reads itself), started by
+// route-data.js (src/route-data.ts) while this remote's code loads (shared-ui/prefetch). Built alone.
 import type { RouteData } from 'shared-ui/prefetch';
 
 const routeData: RouteData = ({ pathname, get }) => {

@@ -1,14 +1,15 @@
 /**
  * Answers requested before the page's code is ready for them (docs/decisions.md "The first visit").
  *
- * As the page starts, the shell asks the current route's remote which GETs its first screen makes (the
- * remote's `./route-data` expose, which knows its own API) and starts them at once through
- * `prefetchGet`, while the remote's code is still loading. When the remote then makes the same call
- * through the API client, `takePrefetched` hands it that answer instead of a second request.
+ * As the page starts, it loads the current route's remote's `route-data.js` (a standalone script of the
+ * remote's, which knows its own API) beside the manifest; the script starts the GETs the remote's first
+ * screen makes at once through `prefetchGet`, while the shell and the remote's code are still loading.
+ * When the remote then makes the same call through the API client, `takePrefetched` hands it that
+ * answer instead of a second request.
  *
- * No imports with side effects and nothing shared: the shell runs this before the federation's shared
- * modules are negotiated, so its copy and shared-ui's are two module instances that meet in one
- * registry on `globalThis`.
+ * No imports with side effects and nothing shared: route-data.js carries its own copy, and the shell
+ * runs this before the federation's shared modules are negotiated, so the copies are separate module
+ * instances that meet in one registry on `globalThis`.
  */
 import { getToken, TOKEN_KEY } from './token';
 
@@ -32,7 +33,7 @@ export function buildQuery(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** What a remote's `./route-data` expose gets: the page's address and the way to start a GET. */
+/** What a remote's route data gets: the page's address and the way to start a GET. */
 export interface RouteDataContext {
   pathname: string;
   search: string;
@@ -40,7 +41,13 @@ export interface RouteDataContext {
   get: (path: string, query?: Query) => void;
 }
 
-/** The default export of a remote's `./route-data` expose. */
+/**
+ * The script a remote with first-screen data ships beside its mf-manifest.json (build-config's
+ * `routeData`); it runs `runRouteData` with the remote's route data.
+ */
+export const ROUTE_DATA_FILE = 'route-data.js';
+
+/** The default export of a remote's `src/export-route-data.ts`. */
 export type RouteData = (context: RouteDataContext) => void;
 
 interface Early {
@@ -96,4 +103,15 @@ export function takePrefetched(url: string): Promise<Response> | undefined {
   asked.add(url);
   if (!early || !first || early.token !== getToken() || Date.now() - early.at > FRESH_MS) return undefined;
   return early.response;
+}
+
+/**
+ * What a remote's `route-data.js` does when it runs (its `src/route-data.ts`): starts the GETs its
+ * route data names for the page's current address.
+ */
+export function runRouteData(
+  routeData: RouteData,
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+): void {
+  routeData({ pathname: location.pathname, search: location.search, get: prefetchGet });
 }

@@ -1,5 +1,5 @@
 import { fakeNetwork, fetchMock, jsonResponse } from 'shared-ui/test-kit';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstRemote } from '../app/route-table';
 import { pageStartScript } from './page-start';
 
@@ -42,6 +42,7 @@ const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map(
     (link) => `${link.as} ${link.href}`,
   );
+const scripts = () => [...document.scripts].map((script) => script.src);
 const at = (path: string) =>
   ({ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '' }) as Location;
 
@@ -52,20 +53,14 @@ describe('the first route', () => {
     document.head.innerHTML = '';
     localStorage.clear();
   });
-  afterEach(() => {
-    runtime.loadRemote.mockReset();
-    runtime.registerRemotes.mockReset();
-  });
 
-  it("asks for the route's remote only, preloads its entry and App, and starts the GETs its route-data names", async () => {
+  it("asks for the route's remote only, preloads its entry and App, and adds its route-data.js", async () => {
     localStorage.setItem('token', 'abc');
-    serve(['App', 'route-data']);
-    const routeData = vi.fn(({ get }) => get('/api/board/7', { label: ['2'] }));
-    runtime.loadRemote.mockResolvedValue({ default: routeData });
+    serve(['App']);
     const { startFirstRoute } = await import('./first-route');
 
     startFirstRoute(at('/board/7?label=2'));
-    await vi.waitFor(() => expect(requested()).toContain('/api/board/7?label=2'));
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
 
     const base = `${origin}/remotes/mf-board-view/`;
     expect(requested()).toEqual([
@@ -73,41 +68,38 @@ describe('the first route', () => {
       '/api/notification/unread',
       '/remotes.json',
       `${base}mf-manifest.json`,
-      '/api/board/7?label=2',
     ]);
     expect(preloaded()).toEqual([
       `script ${base}static/js/mf_board_view.0123456789.js`,
       `style ${base}static/css/app.css`,
       `script ${base}static/js/async/App.js`,
-      `script ${base}static/js/async/route-data.js`,
     ]);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith(
-      [{ name: 'mf_board_view', entry: `${base}mf-manifest.json` }],
-      {
-        force: false,
-      },
-    );
-    expect(runtime.loadRemote).toHaveBeenCalledWith('mf_board_view/route-data');
-    expect(routeData).toHaveBeenCalledWith(
-      expect.objectContaining({ pathname: '/board/7', search: '?label=2' }),
-    );
+    expect(scripts()).toEqual([`${base}route-data.js`]);
+  });
 
-    // The screen's own call is answered by that request, not a second one.
+  it("answers the screen's first call with the GET route-data.js started, once", async () => {
+    localStorage.setItem('token', 'abc');
+    serve(['App']);
+    // What a remote's route-data.js does as it runs (its src/route-data.ts).
+    const { runRouteData } = await import('shared-ui/prefetch');
+    runRouteData(({ get }) => get('/api/board/7', { label: ['2'] }), at('/board/7?label=2'));
+    expect(requested()).toEqual(['/api/board/7?label=2']);
+
     const { apiClient } = await import('shared-ui');
     await expect(apiClient.get('/api/board/7', { query: { label: ['2'] } })).resolves.toEqual({
       from: '/api/board/7?label=2',
     });
-    expect(requested().filter((url) => url.startsWith('/api/board/7'))).toHaveLength(1);
+    expect(requested()).toHaveLength(1);
   });
 
-  it('loads no route-data from a remote that does not expose it, and nothing signed in when signed out', async () => {
+  it('adds no route-data.js signed out, and asks for nothing signed in', async () => {
     serve(['App']);
     const { startFirstRoute } = await import('./first-route');
     startFirstRoute(at('/board/7'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
     // Signed out, /board/7 shows the login screen.
     expect(requested()).toEqual(['/remotes.json', `${origin}/remotes/mf-auth/mf-manifest.json`]);
-    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(scripts()).toEqual([]);
   });
 });
 
@@ -119,7 +111,7 @@ describe("index.html's page-start script", () => {
     localStorage.clear();
   });
 
-  it('sets the stored theme and asks for the route manifest, which the shell then takes instead of asking again', async () => {
+  it("sets the stored theme and asks for the route's manifest and route-data.js, which the shell then does not ask for again", async () => {
     localStorage.setItem('token', 'abc');
     localStorage.setItem('theme', 'dark');
     serve(['App']);
@@ -127,11 +119,13 @@ describe("index.html's page-start script", () => {
     new Function(pageStartScript())();
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(requested()).toEqual(['/remotes/mf-board-view/mf-manifest.json']);
+    expect(scripts()).toEqual([`${origin}/remotes/mf-board-view/route-data.js`]);
 
     const { startFirstRoute } = await import('./first-route');
     startFirstRoute(at('/board/7'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
     expect(requested().filter((url) => url.endsWith('mf-manifest.json'))).toHaveLength(1);
+    expect(scripts()).toHaveLength(1);
     window.history.replaceState(null, '', '/');
   });
 });

@@ -8,24 +8,20 @@
  * 2. The route's remote only (route-table.ts says which): its manifest at high priority (the
  *    page-start script's request when the map names that address); as soon as it arrives, its entry
  *    and the first chunks of its App are preloaded, so they download while React and the router do.
- * 3. The route's data: if the remote exposes `./route-data`, it is loaded (a few hundred bytes, no
- *    shared modules) and told the page's address; it starts the GETs its first screen makes through
- *    shared-ui's prefetch, and the remote's API client takes those answers later. The shell knows no
- *    remote's API, only its own two calls.
+ * 3. The route's data, signed in: the remote's `route-data.js` beside its manifest (about a kilobyte,
+ *    nothing shared; the page-start script has usually asked for it already) starts the GETs its
+ *    first screen makes through shared-ui's prefetch, and the remote's API client takes those answers
+ *    later. The shell knows no remote's API, only its own two calls.
  * 4. The other remotes' manifests once the page has loaded and is idle, for a quick next route.
  */
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import { getToken, prefetchGet, type RouteData } from 'shared-ui/prefetch';
+import { getToken, prefetchGet, ROUTE_DATA_FILE } from 'shared-ui/prefetch';
 import { firstRemote } from '../app/route-table';
 import { prefetchManifest } from './prefetch';
-import { ensureRegistered, startFederation } from './register';
+import { startFederation } from './register';
 import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
 
 /** The shell's own first calls on a signed-in page: the user (shared-ui's auth store) and the bell. */
 const SHELL_DATA = ['/api/auth/user', '/api/notification/unread'];
-
-/** The expose a remote may offer beside its App, naming its first screen's GETs. */
-const ROUTE_DATA = 'route-data';
 
 interface ManifestAssets {
   js?: { sync?: string[] };
@@ -48,29 +44,30 @@ function preload(href: string, as: 'script' | 'style'): void {
   document.head.append(link);
 }
 
-/** Preloads the remote's entry and the synchronous chunks of `exposes`; the names it exposes. */
-function preloadRemote(manifestUrl: string, manifest: Manifest, exposes: string[]): Set<string> {
+/** Preloads the remote's entry and the synchronous chunks of its App. */
+function preloadRemote(manifestUrl: string, manifest: Manifest): void {
   const publicPath = manifest.metaData?.publicPath;
   const base =
     publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
   const asset = (path: string) => new URL(path, base).href;
   const entry = manifest.metaData?.remoteEntry;
   if (entry?.name) preload(asset(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), 'script');
-  const names = new Set<string>();
-  for (const expose of manifest.exposes ?? []) {
-    if (!expose.name) continue;
-    names.add(expose.name);
-    if (!exposes.includes(expose.name)) continue;
-    for (const path of expose.assets?.css?.sync ?? []) preload(asset(path), 'style');
-    for (const path of expose.assets?.js?.sync ?? []) preload(asset(path), 'script');
-  }
-  return names;
+  const app = manifest.exposes?.find((expose) => expose.name === 'App');
+  for (const path of app?.assets?.css?.sync ?? []) preload(asset(path), 'style');
+  for (const path of app?.assets?.js?.sync ?? []) preload(asset(path), 'script');
 }
 
-async function startRouteData(name: string, location: Location): Promise<void> {
-  await ensureRegistered(name);
-  const module = await loadRemote<{ default?: RouteData }>(`${name}/${ROUTE_DATA}`);
-  module?.default?.({ pathname: location.pathname, search: location.search, get: prefetchGet });
+/**
+ * Runs the remote's route-data.js, once: the page-start script has added it when the map names the
+ * conventional folder. A remote without one answers 404, and its screen asks for its data itself.
+ */
+function startRouteData(manifestUrl: string): void {
+  const src = new URL(ROUTE_DATA_FILE, manifestUrl).href;
+  if ([...document.scripts].some((script) => script.src === src)) return;
+  const script = document.createElement('script');
+  script.src = src;
+  script.fetchPriority = 'high';
+  document.head.append(script);
 }
 
 function whenLoadedAndIdle(task: () => void): void {
@@ -93,13 +90,12 @@ export function startFirstRoute(location: Location = window.location): void {
       const url = remote ? map[remote] : undefined;
       if (remote && url) {
         const manifestUrl = toAbsoluteUrl(url);
+        if (signedIn) startRouteData(manifestUrl);
         prefetchManifest(manifestUrl, 'high')
           // A copy: the runtime reads the answer itself.
           .then((response) => (response.ok ? (response.clone().json() as Promise<Manifest>) : null))
           .then((manifest) => {
-            if (!manifest) return;
-            const exposes = preloadRemote(manifestUrl, manifest, ['App', ROUTE_DATA]);
-            if (exposes.has(ROUTE_DATA)) return startRouteData(remote, location);
+            if (manifest) preloadRemote(manifestUrl, manifest);
           })
           // The screen then loads as it would have without this head start (and reports any error).
           .catch(() => {});
