@@ -9,6 +9,8 @@ const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const imported = vi.hoisted(() => vi.fn(async (_url: string) => ({})));
+vi.mock('./import-url', () => ({ importUrl: imported }));
 
 const origin = window.location.origin;
 const MAP = {
@@ -42,7 +44,10 @@ const preloaded = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map(
     (link) => `${link.as} ${link.href}`,
   );
-const scripts = () => [...document.scripts].map((script) => script.src);
+const modules = () => imported.mock.calls.map(([url]) => url);
+/** Runs index.html's page-start script; its `import()` of a module is recorded as `modules()`. */
+const runPageStart = () =>
+  new Function('importModule', pageStartScript().replace('import(', 'importModule('))(imported);
 const at = (path: string) =>
   ({ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '' }) as Location;
 
@@ -50,6 +55,7 @@ describe('the first route', () => {
   fakeNetwork();
   beforeEach(() => {
     vi.resetModules();
+    imported.mockClear();
     document.head.innerHTML = '';
     localStorage.clear();
   });
@@ -74,7 +80,7 @@ describe('the first route', () => {
       `style ${base}static/css/app.css`,
       `script ${base}static/js/async/App.js`,
     ]);
-    expect(scripts()).toEqual([`${base}route-data.js`]);
+    expect(modules()).toEqual([`${base}route-data.js`]);
   });
 
   it("answers the screen's first call with the GET route-data.js started, once", async () => {
@@ -99,7 +105,7 @@ describe('the first route', () => {
     await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
     // Signed out, /board/7 shows the login screen.
     expect(requested()).toEqual(['/remotes.json', `${origin}/remotes/mf-auth/mf-manifest.json`]);
-    expect(scripts()).toEqual([]);
+    expect(modules()).toEqual([]);
   });
 });
 
@@ -107,6 +113,7 @@ describe("index.html's page-start script", () => {
   fakeNetwork();
   beforeEach(() => {
     vi.resetModules();
+    imported.mockClear();
     document.head.innerHTML = '';
     localStorage.clear();
   });
@@ -116,16 +123,38 @@ describe("index.html's page-start script", () => {
     localStorage.setItem('theme', 'dark');
     serve(['App']);
     window.history.replaceState(null, '', '/board/7');
-    new Function(pageStartScript())();
+    runPageStart();
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(requested()).toEqual(['/remotes/mf-board-view/mf-manifest.json']);
-    expect(scripts()).toEqual([`${origin}/remotes/mf-board-view/route-data.js`]);
+    expect(modules()).toEqual(['/remotes/mf-board-view/route-data.js']);
 
     const { startFirstRoute } = await import('./first-route');
     startFirstRoute(at('/board/7'));
     await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
     expect(requested().filter((url) => url.endsWith('mf-manifest.json'))).toHaveLength(1);
-    expect(scripts()).toHaveLength(1);
+    // The shell imports the same module by its full address: the browser runs it once.
+    expect(modules()).toEqual([
+      '/remotes/mf-board-view/route-data.js',
+      `${origin}/remotes/mf-board-view/route-data.js`,
+    ]);
+    window.history.replaceState(null, '', '/');
+  });
+});
+
+describe("index.html's page-start script, signed out", () => {
+  fakeNetwork();
+  beforeEach(() => {
+    imported.mockClear();
+    localStorage.clear();
+  });
+
+  it("asks for the login's manifest and no route data", () => {
+    localStorage.setItem('theme', 'light');
+    serve(['App']);
+    window.history.replaceState(null, '', '/board/7');
+    runPageStart();
+    expect(requested()).toEqual(['/remotes/mf-auth/mf-manifest.json']);
+    expect(modules()).toEqual([]);
     window.history.replaceState(null, '', '/');
   });
 });

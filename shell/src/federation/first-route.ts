@@ -16,6 +16,7 @@
  */
 import { getToken, prefetchGet, ROUTE_DATA_FILE } from 'shared-ui/prefetch';
 import { firstRemote } from '../app/route-table';
+import { importUrl } from './import-url';
 import { prefetchManifest } from './prefetch';
 import { startFederation } from './register';
 import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
@@ -58,16 +59,11 @@ function preloadRemote(manifestUrl: string, manifest: Manifest): void {
 }
 
 /**
- * Runs the remote's route-data.js, once: the page-start script has added it when the map names the
- * conventional folder. A remote without one answers 404, and its screen asks for its data itself.
+ * Runs the remote's route-data.js, once: the page-start script has usually imported it already. A
+ * remote without one answers 404, and its screen asks for its data itself.
  */
 function startRouteData(manifestUrl: string): void {
-  const src = new URL(ROUTE_DATA_FILE, manifestUrl).href;
-  if ([...document.scripts].some((script) => script.src === src)) return;
-  const script = document.createElement('script');
-  script.src = src;
-  script.fetchPriority = 'high';
-  document.head.append(script);
+  importUrl(new URL(ROUTE_DATA_FILE, manifestUrl).href).catch(() => {});
 }
 
 function whenLoadedAndIdle(task: () => void): void {
