@@ -56,6 +56,7 @@ export {
 } from './components/multi-select/MultiSelect';
 export { ProgressBar, type ProgressBarProps } from './components/progress-bar/ProgressBar';
 export { Spinner } from './components/spinner/Spinner';
+export { shortDate } from './format/short-date';
 export { useFieldErrors } from './hooks/use-field-errors';
 export {
   type FormLife,

@@ -5,6 +5,7 @@
  * ('Задача «Отчёт» перенесена в «Готово» — Анна'). Every field of `data` may be missing: it reads as
  * nothing, and a kind this client does not know yet reads as a change to the task.
  */
+import { shortDate } from 'shared-ui';
 import type { NotificationItem } from './api/get-notifications';
 
 type Described = Pick<NotificationItem, 'kind' | 'task'> & Partial<Pick<NotificationItem, 'actor' | 'data'>>;
@@ -13,17 +14,6 @@ type Described = Pick<NotificationItem, 'kind' | 'task'> & Partial<Pick<Notifica
 const author = (actor: NotificationItem['actor']) => ` — ${actor?.name || 'кто-то'}`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-const dayMonth = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat('ru', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** '12 дек.', with the year when it is not this year's: '3 янв. 2027 г.'. */
-export function shortDate(at: string, now: number = Date.now()): string | null {
-  const time = Date.parse(at);
-  if (Number.isNaN(time)) return null;
-  const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
-  return (sameYear ? dayMonth : dayMonthYear).format(time);
-}
 
 /** What a notification says about its task, in one sentence. */
 export function notificationText({ kind, task, actor, data }: Described, now: number = Date.now()): string {
@@ -69,7 +59,8 @@ export function bellLabel(unread: number | null): string {
   return `Уведомления, ${unread} ${one ? 'непрочитанное' : 'непрочитанных'}`;
 }
 
-const relative = new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
+/** Made on first use (see shared-ui's shortDate): this module loads with every page. */
+let relative: Intl.RelativeTimeFormat | undefined;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -79,6 +70,7 @@ export function relativeTime(at: string, now: number = Date.now()): string {
   const time = Date.parse(at);
   const ago = now - time;
   if (ago < MINUTE) return 'только что';
+  relative ??= new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
   if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');
   if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), 'hour');
   if (ago < 7 * DAY) return relative.format(-Math.floor(ago / DAY), 'day');
