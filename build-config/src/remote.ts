@@ -39,6 +39,8 @@ function routeDataEnvironment(): EnvironmentConfig {
     },
     performance: { chunkSplit: { strategy: 'all-in-one' } },
     tools: { htmlPlugin: false },
+    // The page imports it once, at its start: nothing for the dev server to update in place.
+    dev: { hmr: false, liveReload: false },
   };
 }
 
