@@ -29,6 +29,7 @@ describe('with built front-ends', () => {
     await put(site, 'shell/dist/favicon.ico', 'icon');
     await put(site, 'mf-auth/mf-manifest.json', '{"name":"mf_auth"}');
     await put(site, 'mf-auth/remoteEntry.js', 'var mf_auth;');
+    await put(site, 'mf-auth/route-data.js', '(()=>{})();');
     await put(site, 'mf-auth/static/js/async/login.def456.js', 'export {}');
     // A remote with no build yet is skipped.
     await put(site, 'mf-boards/package.json', '{}');
@@ -103,6 +104,10 @@ describe('with built front-ends', () => {
     expect(manifest.json()).toEqual({ name: 'mf_auth' });
     expect(manifest.headers['cache-control']).toBe(NO_CACHE);
     expect((await t.app.inject('/remotes/mf-auth/remoteEntry.js')).headers['cache-control']).toBe(NO_CACHE);
+    // Unhashed, like the manifest: a redeployed remote's route data is what the next page load runs.
+    const routeData = await t.app.inject('/remotes/mf-auth/route-data.js');
+    expect(routeData.headers['cache-control']).toBe(NO_CACHE);
+    expect(routeData.headers['content-type']).toMatch(/javascript/);
     const chunk = await t.app.inject('/remotes/mf-auth/static/js/async/login.def456.js');
     expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
     const missing = await t.app.inject('/remotes/mf-boards/mf-manifest.json');

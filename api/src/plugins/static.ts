@@ -1,8 +1,9 @@
 /**
  * The site on the API's port (docs/decisions.md "Static site"): the shell at `/` with an index.html
  * fallback for client routes, each remote under `/remotes/<folder>/`, and the runtime remotes map at
- * `/remotes.json`. Entry files (index.html, manifests, remoteEntry.js, remotes.json) are `no-cache`
- * so a redeploy shows on the next load; files under `static/` carry content hashes and are immutable.
+ * `/remotes.json`. Entry files (index.html, manifests, remoteEntry.js, route-data.js, remotes.json)
+ * are `no-cache` so a redeploy shows on the next load; files under `static/` carry content hashes and
+ * are immutable.
  * Also owns the not-found handler: unknown API paths and missing files (a path with an extension,
  * such as a stale chunk) get a JSON 404, never the page.
  */
