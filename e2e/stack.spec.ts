@@ -83,10 +83,20 @@ test('through the proxy: a board live across instances, then mf-boards redeploye
   await expect(alice).toHaveURL(`/board/${boardId}`);
   await expect(column(alice, 'Нужно сделать')).toBeVisible();
 
-  // Bob watches the same board through the same proxy, served by the other instance.
+  // Bob watches the same board through the same proxy, served by the other instance. His first load
+  // asks for the board once: mf-board-view's route-data.js starts that GET as the page starts, and the
+  // board screen takes its answer.
   const bob = await openAs(browser, viewer, 'api-2');
+  const bobViolations = await watchCspViolations(bob);
+  const bobRequests: { url: string; status: number }[] = [];
+  bob.on('response', (response) => bobRequests.push({ url: response.url(), status: response.status() }));
   await bob.goto(`/board/${boardId}`);
   await expect(column(bob, 'Нужно сделать')).toBeVisible();
+  expect(bobRequests.filter(({ url }) => url.endsWith('/remotes/mf-board-view/route-data.js'))).toEqual([
+    { url: expect.any(String), status: 200 },
+  ]);
+  expect(bobRequests.filter(({ url }) => new URL(url).pathname === `/api/board/${boardId}`)).toHaveLength(1);
+  expect(await bobViolations()).toEqual([]);
 
   const todo = column(alice, 'Нужно сделать');
   await todo.getByRole('button', { name: '+ Добавить карточку' }).click();
