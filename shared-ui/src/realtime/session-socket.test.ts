@@ -100,6 +100,24 @@ describe('the session socket', () => {
     }
   });
 
+  it('starts a fresh connection when the browser comes back online, unless it is connected', async () => {
+    const release = acquireSessionSocket(() => {});
+    const socket = await only();
+    window.dispatchEvent(new Event('online'));
+    expect(socket.disconnect).toHaveBeenCalledOnce();
+    expect(socket.connect).toHaveBeenCalledOnce();
+
+    socket.fire('connect');
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connect).toHaveBeenCalledOnce();
+
+    // Released, the socket no longer listens.
+    release();
+    socket.disconnect.mockClear();
+    window.dispatchEvent(new Event('online'));
+    expect(socket.disconnect).not.toHaveBeenCalled();
+  });
+
   it("ignores another board's refusal", async () => {
     const onForbidden = vi.fn();
     const onLive = vi.fn();

@@ -7,7 +7,7 @@
  * Holders are counted: the first `acquireSessionSocket` loads socket.io-client (its own chunk, so a
  * page nobody listens on never downloads it) and opens the socket, the last release closes it. While
  * the connection is down and socket.io is not already retrying (the server closed it), it is reopened
- * every CONNECTION_CHECK_MS. The token is read afresh at every (re)connect; signing in or out reloads
+ * every CONNECTION_CHECK_MS, and at once when the browser comes back online. The token is read afresh at every (re)connect; signing in or out reloads
  * the page, so one socket never outlives its user.
  */
 
@@ -47,6 +47,7 @@ interface Session {
   socket: SessionSocket | null;
   retry?: ReturnType<typeof setTimeout>;
   check?: ReturnType<typeof setInterval>;
+  online?: () => void;
 }
 
 let session: Session | null = null;
@@ -62,6 +63,15 @@ function open(current: Session) {
       current.check = setInterval(() => {
         if (!socket.connected && !socket.active) socket.connect();
       }, CONNECTION_CHECK_MS);
+      // Going offline while a connection is still opening, engine.io drops it without telling the
+      // manager, which then waits out its 20 s connect timeout before it tries again (and, between
+      // retries, its back-off). Back online, a socket that is not connected starts afresh at once.
+      current.online = () => {
+        if (socket.connected) return;
+        socket.disconnect();
+        socket.connect();
+      };
+      window.addEventListener('online', current.online);
       for (const holder of current.holders) holder(socket);
     },
     // The client's chunk may fail to load (offline): try again.
@@ -96,6 +106,7 @@ export function acquireSessionSocket(onSocket: Holder): () => void {
     session = null;
     clearTimeout(current.retry);
     clearInterval(current.check);
+    if (current.online) window.removeEventListener('online', current.online);
     current.socket?.disconnect();
   };
 }
