@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { onBoardVersion, watchBoard } from 'shared-ui';
+import { useStore } from 'zustand';
 import { ActivityPanel } from '../features/activity/components/ActivityPanel';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
@@ -94,18 +95,19 @@ export function BoardScreen({ boardId }: { boardId: string }) {
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or
   // re-fetched once when it cannot be); a reconnect re-fetches, and so does a refused subscription,
-  // which turns lost access into the 403 redirect.
-  useEffect(
-    () =>
-      watchBoard(Number(boardId), {
-        onChange: (update) =>
-          void (update ? store.getState().applyUpdate(update) : store.getState().resync()),
-        onForbidden: () => void store.getState().resync(),
-        onLive: (live) => store.getState().setLive(live),
-        currentVersion: () => store.getState().serverBoard?.version ?? null,
-      }),
-    [store, boardId],
-  );
+  // which turns lost access into the 403 redirect. The watch starts once the board is shown, so the
+  // socket's code does not compete with the board's first paint; a change made before the
+  // subscription is caught by its version check (currentVersion).
+  const shown = useStore(store, (state) => state.board !== null);
+  useEffect(() => {
+    if (!shown) return;
+    return watchBoard(Number(boardId), {
+      onChange: (update) => void (update ? store.getState().applyUpdate(update) : store.getState().resync()),
+      onForbidden: () => void store.getState().resync(),
+      onLive: (live) => store.getState().setLive(live),
+      currentVersion: () => store.getState().serverBoard?.version ?? null,
+    });
+  }, [store, boardId, shown]);
 
   // This user's mutations name the version they left, so their echo is awaited instead of a re-fetch.
   useEffect(() => onBoardVersion((change) => store.getState().expectVersion(change)), [store]);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { BoardUpdate } from 'api/realtime-contract';
 import type { BoardSocketHandlers } from 'shared-ui';
 import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ME, makeBoard, makeTask, renderApp } from '../test/utils';
 
 // The board's socket, driven by the test: `live()` acknowledges the subscription, `send()` an update.
@@ -52,6 +52,9 @@ async function addCard(title: string) {
 describe('live updates', () => {
   // The board preloads its modal chunks when idle: loaded here first, no import outlives this short file.
   beforeAll(() => Promise.all([import('./BoardModals'), import('./TaskRoute')]));
+  beforeEach(() => {
+    socket.handlers = null;
+  });
 
   it("shows another member's change from its patch without fetching the board", async () => {
     routeApi({ 'GET /api/board/7': makeBoard() });
@@ -86,6 +89,10 @@ describe('live updates', () => {
       },
     });
     renderApp('/board/7');
+    // The board's watch starts once the board is shown, so its socket's code never delays the board.
+    expect(socket.handlers).toBeNull();
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    expect(socket.handlers).not.toBeNull();
     live();
     const column = await addCard('Новая');
     await waitFor(() => expect(answered).toBe(true));
