@@ -21,8 +21,11 @@ import { prefetchManifest } from './prefetch';
 import { startFederation } from './register';
 import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
 
-/** The shell's own first calls on a signed-in page: the user (shared-ui's auth store) and the bell. */
-const SHELL_DATA = ['/api/auth/user', '/api/notification/unread'];
+/**
+ * The shell's own first calls on a signed-in page: the user (shared-ui's auth store) and the bell
+ * (shell-data.test.tsx compares them with what the shell's screen asks for).
+ */
+export const SHELL_DATA = ['/api/auth/user', '/api/notification/unread'];
 
 interface ManifestAssets {
   js?: { sync?: string[] };
