@@ -6,6 +6,7 @@ import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
+import { loadDragAndDrop } from '../features/dnd/components/DndBoard';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
@@ -91,6 +92,13 @@ export function BoardScreen({ boardId }: { boardId: string }) {
   useEffect(() => {
     if (store.getState().status === 'default') void store.getState().reload();
   }, [store]);
+
+  // Drag and drop is fetched while the board's data is on its way, when the network and the main
+  // thread mostly wait: a board that arrives after it is drawn with it at once (DndBoard), and a big
+  // one does not wait for it. A failure here is retried by DndBoard.
+  useEffect(() => {
+    loadDragAndDrop().catch(() => {});
+  }, []);
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or
   // re-fetched once when it cannot be); a reconnect re-fetches, and so does a refused subscription,

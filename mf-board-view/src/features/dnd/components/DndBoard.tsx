@@ -7,8 +7,10 @@
  * (early-press.ts keeps that press and replays it). Attaching re-renders the columns; what the user
  * could see of the change is carried over: each list's scroll, the cards on screen (no placeholders
  * for a frame) and the focus. It waits while a mouse button is held still (a click in progress) and
- * while a column's form holds typed text, which would be lost. A big board (BIG_BOARD_CARDS) is drawn
- * once instead: it fetches drag and drop as it arrives and waits for it (BIG_BOARD_WAIT_MS at most).
+ * while a column's form holds typed text, which would be lost. The board screen starts fetching drag
+ * and drop while the board's data is on its way, so it is often here first and the board is drawn with
+ * it at once. A big board (BIG_BOARD_CARDS) is drawn once in any case: it waits for drag and drop
+ * (BIG_BOARD_WAIT_MS at most).
  */
 import type { Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
