@@ -1,3 +1,4 @@
+import type { Board } from 'api/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { onBoardVersion, watchBoard } from 'shared-ui';
@@ -6,7 +7,7 @@ import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
-import { loadDragAndDrop } from '../features/dnd/components/DndBoard';
+import { isBigBoard, loadDragAndDrop } from '../features/dnd/components/DndBoard';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
@@ -93,12 +94,21 @@ export function BoardScreen({ boardId }: { boardId: string }) {
     if (store.getState().status === 'default') void store.getState().reload();
   }, [store]);
 
-  // Drag and drop is fetched while the board's data is on its way, when the network and the main
-  // thread mostly wait: a board that arrives after it is drawn with it at once (DndBoard), and a big
-  // one does not wait for it. A failure here is retried by DndBoard.
+  // A big board waits for drag and drop before it is drawn (DndBoard): it is asked for as soon as the
+  // data is in the store, rather than once the page around the board has rendered. DndBoard retries a
+  // failure.
   useEffect(() => {
-    loadDragAndDrop().catch(() => {});
-  }, []);
+    const ask = (board: Board | null) => {
+      if (!isBigBoard(board)) return false;
+      loadDragAndDrop().catch(() => {});
+      return true;
+    };
+    if (ask(store.getState().board)) return;
+    const unsubscribe = store.subscribe((state) => {
+      if (ask(state.board)) unsubscribe();
+    });
+    return unsubscribe;
+  }, [store]);
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or
   // re-fetched once when it cannot be); a reconnect re-fetches, and so does a refused subscription,
