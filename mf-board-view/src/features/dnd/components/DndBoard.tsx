@@ -199,6 +199,8 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     if (!waiting) return whenIdle(request);
     request();
     const timer = setTimeout(() => setWaiting(false), BIG_BOARD_WAIT_MS);
+    // Attaching ends the wait: no timer is then left to fire, and re-render, as the board settles.
+    stopWaiting.current = () => clearTimeout(timer);
     return () => clearTimeout(timer);
   }, [request, waiting]);
 
