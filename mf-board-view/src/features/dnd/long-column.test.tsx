@@ -6,6 +6,7 @@ import { createBoardStore } from '../../shared/board-store';
 import { makeBoard, makeTask } from '../../test/utils';
 import type { CardHandleProps } from './components/CardSlot';
 import { DndBoard, loadDragAndDrop } from './components/DndBoard';
+import { useDragStore } from './model/drag-store';
 
 type Entry = { target: Element; isIntersecting: boolean; boundingClientRect: { height: number } };
 
@@ -72,6 +73,7 @@ async function renderLongColumn() {
 afterEach(() => {
   vi.unstubAllGlobals();
   FakeObserver.all = [];
+  useDragStore.getState().setActiveTaskId(null);
 });
 
 describe('a long column', () => {
@@ -92,5 +94,20 @@ describe('a long column', () => {
     expect(screen.queryByRole('link', { name: `Задача ${CARDS}` })).toBeNull();
     act(() => FakeObserver.enter(last));
     expect(screen.getByRole('link', { name: `Задача ${CARDS}` })).toBeTruthy();
+  });
+
+  it('keeps the cards past its first screen after a drag has taken a card there', async () => {
+    await renderLongColumn();
+    const tail = () => document.querySelector('.bv-column__list > .bv-column__placeholder');
+    expect(tail()).not.toBeNull();
+
+    act(() => useDragStore.getState().setActiveTaskId(String(CARDS)));
+    expect(tail()).toBeNull();
+    expect(screen.getByRole('link', { name: `Задача ${CARDS}` })).toBeTruthy();
+
+    // Dropped: the list, which the drag may have scrolled, keeps a slot for every card.
+    act(() => useDragStore.getState().setActiveTaskId(null));
+    expect(tail()).toBeNull();
+    expect(document.querySelectorAll('[data-slot]')).toHaveLength(CARDS);
   });
 });

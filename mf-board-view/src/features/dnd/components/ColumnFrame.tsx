@@ -102,8 +102,10 @@ export function ColumnFrame({
   const [allSlots, setAllSlots] = useState(
     () => !columnVisibility.supported || taskIds.some((id, index) => index >= eager && shownCards.has(id)),
   );
-  const slots =
-    allSlots || (activeTaskId !== null && taskIds.indexOf(activeTaskId) >= eager) ? taskIds.length : eager;
+  // A drag that takes its card past them mounts them for good: the list it may have scrolled keeps
+  // its cards after the drop.
+  if (!allSlots && activeTaskId !== null && taskIds.indexOf(activeTaskId) >= eager) setAllSlots(true);
+  const slots = allSlots ? taskIds.length : eager;
   const tailRef = useRef<HTMLDivElement>(null);
   const hasTail = near && slots < taskIds.length;
 
