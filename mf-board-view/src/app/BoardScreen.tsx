@@ -1,3 +1,4 @@
+import type { Board } from 'api/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { onBoardVersion, watchBoard } from 'shared-ui';
@@ -7,6 +8,7 @@ import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
+import { isBigBoard, loadDragAndDrop } from '../features/dnd/components/DndBoard';
 import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
@@ -91,6 +93,22 @@ export function BoardScreen({ boardId }: { boardId: string }) {
 
   useEffect(() => {
     if (store.getState().status === 'default') void store.getState().reload();
+  }, [store]);
+
+  // A big board waits for drag and drop before it is drawn (DndBoard): it is asked for as soon as the
+  // data is in the store, rather than once the page around the board has rendered. DndBoard retries a
+  // failure.
+  useEffect(() => {
+    const ask = (board: Board | null) => {
+      if (!isBigBoard(board)) return false;
+      loadDragAndDrop().catch(() => {});
+      return true;
+    };
+    if (ask(store.getState().board)) return;
+    const unsubscribe = store.subscribe((state) => {
+      if (ask(state.board)) unsubscribe();
+    });
+    return unsubscribe;
   }, [store]);
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or

@@ -34,6 +34,12 @@ const WHITE = '#ffffff';
 const BLACK = '#000000';
 /** WCAG AA for normal text. */
 const AA = 4.5;
+/**
+ * textOn's answers: a board's few label colours come up on every card it draws (hundreds on a big
+ * board's first screen).
+ */
+const textColors = new Map<string, string>();
+const MAX_REMEMBERED = 256;
 
 /** True when dark text reads better than white on `background`. */
 export function isLight(background: string): boolean {
@@ -47,7 +53,13 @@ export function isLight(background: string): boolean {
  * which always does (against any colour, the better of black and white is at least 4.58:1).
  */
 export function textOn(background: string): string {
-  const text = isLight(background) ? DARK_TEXT : WHITE;
-  if (contrast(text, background) >= AA) return text;
-  return contrast(BLACK, background) >= contrast(WHITE, background) ? BLACK : WHITE;
+  let text = textColors.get(background);
+  if (text === undefined) {
+    text = isLight(background) ? DARK_TEXT : WHITE;
+    if (contrast(text, background) < AA)
+      text = contrast(BLACK, background) >= contrast(WHITE, background) ? BLACK : WHITE;
+    if (textColors.size >= MAX_REMEMBERED) textColors.clear();
+    textColors.set(background, text);
+  }
+  return text;
 }

@@ -55,10 +55,11 @@ describe('column visibility (horizontal windowing)', () => {
     expect(near).toHaveBeenCalledWith(true);
   });
 
-  it('reports at once whether a column is within one scroller width, then follows the observer', () => {
+  it('reports at once whether a column is within a quarter of the scroller width, then follows the observer', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     const visibility = createColumnVisibility();
-    const { scroller, columns } = board([0, 1900, 2100]);
+    // The scroller is 1000 px wide: a column starting 200 px past its right edge is near, 300 px is not.
+    const { scroller, columns } = board([0, 1200, 1300]);
     const calls = columns.map((column) => {
       const near = vi.fn();
       visibility.observe(column as HTMLElement, near);

@@ -1,5 +1,5 @@
 import type { PriorityValue } from 'api/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Checkbox, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
@@ -36,8 +36,11 @@ export interface AddCardFormProps {
   onCreated: () => void;
 }
 
-/** '+ Добавить карточку': one open form per board; the title error shows under the input. */
-export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
+/**
+ * '+ Добавить карточку': one open form per board; the title error shows under the input. Memoised: a
+ * column re-renders with each change of drag and drop's state, its closed form need not.
+ */
+export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
   const open = useAddCard((state) => state.openColumnId === columnId);
   const setOpen = useAddCard((state) => state.setOpen);
   const boardId = useBoardState((state) => state.board?.id ?? 0);
@@ -148,4 +151,4 @@ export function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
       <SubmitOrCancel text="Добавить" status={form.status} onCancel={close} />
     </form>
   );
-}
+});

@@ -10,13 +10,14 @@ import {
 import { useBoardState } from '../../../shared/board-context';
 import type { ColumnVisibility } from '../model/column-visibility';
 import { useDragStore } from '../model/drag-store';
-import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT } from '../model/visibility';
+import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT, observeTail } from '../model/visibility';
 import { type CardComponent, CardSlot, type RenderCard } from './CardSlot';
 
 /**
  * Cards rendered at once at the top of each column, before the observer has reported: what a column
  * can show on this screen (a short card takes about 60 px with its gap) and a few more. The observer
- * then keeps those within its margin; more would be rendered only to be taken away.
+ * then keeps those within its margin; more would be rendered only to be taken away. They are also the
+ * slots a long column mounts until its list is scrolled towards the others.
  */
 function eagerCards(): number {
   return Math.ceil(window.innerHeight / 60) + 2;
@@ -95,6 +96,18 @@ export function ColumnFrame({
   const activeTaskId = useDragStore((state) =>
     state.activeTaskId !== null && taskIds.includes(state.activeTaskId) ? state.activeTaskId : null,
   );
+  // Slots past the first `eager` are mounted once the list nears them (each slot costs a component
+  // and an observed element: 100 per column on a big board). Cards on screen before drag and drop
+  // was attached, and the dragged card, are always in a slot.
+  const [allSlots, setAllSlots] = useState(
+    () => !columnVisibility.supported || taskIds.some((id, index) => index >= eager && shownCards.has(id)),
+  );
+  // A drag that takes its card past them mounts them for good: the list it may have scrolled keeps
+  // its cards after the drop.
+  if (!allSlots && activeTaskId !== null && taskIds.indexOf(activeTaskId) >= eager) setAllSlots(true);
+  const slots = allSlots ? taskIds.length : eager;
+  const tailRef = useRef<HTMLDivElement>(null);
+  const hasTail = near && slots < taskIds.length;
 
   useLayoutEffect(() => {
     visibility.setRoot(listRef.current);
@@ -106,6 +119,13 @@ export function ColumnFrame({
     if (!section) return;
     return columnVisibility.observe(section, setNear);
   }, [columnVisibility]);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tail = tailRef.current;
+    if (!hasTail || !list || !tail) return;
+    return observeTail(list, tail, () => setAllSlots(true));
+  }, [hasTail]);
 
   const { setNodeRef } = dnd;
   const setSectionRef = useCallback(
@@ -157,17 +177,26 @@ export function ColumnFrame({
       </div>
       <div ref={listRef} className="bv-column__list">
         {near || activeTaskId !== null ? (
-          taskIds.map((taskId, index) => (
-            <CardSlot
-              key={taskId}
-              taskId={taskId}
-              eager={index < eager || shownCards.has(taskId)}
-              active={taskId === activeTaskId}
-              visibility={visibility}
-              renderCard={renderCard}
-              Card={Card}
-            />
-          ))
+          <>
+            {taskIds.slice(0, slots).map((taskId, index) => (
+              <CardSlot
+                key={taskId}
+                taskId={taskId}
+                eager={index < eager || shownCards.has(taskId)}
+                active={taskId === activeTaskId}
+                visibility={visibility}
+                renderCard={renderCard}
+                Card={Card}
+              />
+            ))}
+            {slots < taskIds.length && (
+              <div
+                ref={tailRef}
+                className="bv-column__placeholder"
+                style={{ height: listHeight(taskIds.slice(slots)) }}
+              />
+            )}
+          </>
         ) : taskIds.length > 0 ? (
           <div className="bv-column__placeholder" style={{ height: listHeight(taskIds) }} />
         ) : null}

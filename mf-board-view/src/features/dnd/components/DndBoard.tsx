@@ -7,10 +7,11 @@
  * (early-press.ts keeps that press and replays it). Attaching re-renders the columns; what the user
  * could see of the change is carried over: each list's scroll, the cards on screen (no placeholders
  * for a frame) and the focus. It waits while a mouse button is held still (a click in progress) and
- * while a column's form holds typed text, which would be lost. A big board (BIG_BOARD_CARDS) is drawn
- * once instead: it fetches drag and drop as it arrives and waits for it (BIG_BOARD_WAIT_MS at most).
+ * while a column's form holds typed text, which would be lost. A big board (isBigBoard) is drawn once
+ * instead: the board screen asks for drag and drop as its data arrives, and DndBoard waits for it
+ * (BIG_BOARD_WAIT_MS at most).
  */
-import type { Column } from 'api/contract';
+import type { Board, Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import { createColumnVisibility } from '../model/column-visibility';
@@ -50,6 +51,12 @@ const RETRY_MS = 1000;
  */
 const BIG_BOARD_CARDS = 1000;
 const BIG_BOARD_WAIT_MS = 300;
+
+/** A board drawn once, with drag and drop (see BIG_BOARD_CARDS). */
+export function isBigBoard(board: Board | null): boolean {
+  return board !== null && Object.keys(board.tasks).length >= BIG_BOARD_CARDS;
+}
+
 const FOCUSABLE = 'a[href], button, input, textarea, select, [tabindex]';
 
 /** What the user could see of the static columns, to be carried over to the sortable ones. */
@@ -130,9 +137,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const [sortable, setSortable] = useState<SortableModule | null>(() => loaded);
   const store = useBoardStoreApi();
-  const [waiting, setWaiting] = useState(
-    () => !loaded && Object.keys(store.getState().board?.tasks ?? {}).length >= BIG_BOARD_CARDS,
-  );
+  const [waiting, setWaiting] = useState(() => !loaded && isBigBoard(store.getState().board));
   const [shownCards, setShownCards] = useState(NO_CARDS);
   const carried = useRef<Snapshot | null>(null);
   const earlyRef = useRef<EarlyPresses | null>(null);
@@ -194,6 +199,8 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     if (!waiting) return whenIdle(request);
     request();
     const timer = setTimeout(() => setWaiting(false), BIG_BOARD_WAIT_MS);
+    // Attaching ends the wait: no timer is then left to fire, and re-render, as the board settles.
+    stopWaiting.current = () => clearTimeout(timer);
     return () => clearTimeout(timer);
   }, [request, waiting]);
 

@@ -1,7 +1,9 @@
 /**
  * Windowing for big boards: a card slot outside its column's scrolled view (plus a margin) renders a
  * placeholder of the card's last measured height instead of the card and its sortable hooks. A column
- * of 1,000 cards then mounts a few dozen cards, and a drag re-renders only those.
+ * of 1,000 cards then mounts a few dozen cards, and a drag re-renders only those. Until its list is
+ * scrolled, a long column does not even mount the slots past its first screen: they are one
+ * placeholder (the tail) until it comes near (observeTail).
  */
 export type VisibilityCallback = (visible: boolean, height: number) => void;
 
@@ -51,4 +53,26 @@ export function createVisibility(): Visibility {
       observer = null;
     },
   };
+}
+
+/**
+ * Calls `onNear` once, when the tail (the placeholder of a list's unmounted slots) comes within half
+ * the list's height of its view: when the list is scrolled towards it, or grows. At once where
+ * IntersectionObserver is missing.
+ */
+export function observeTail(list: Element, tail: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    onNear();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      onNear();
+    },
+    { root: list, rootMargin: '50% 0px' },
+  );
+  observer.observe(tail);
+  return () => observer.disconnect();
 }

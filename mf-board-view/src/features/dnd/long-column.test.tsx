@@ -1,0 +1,113 @@
+import { act, render, screen } from '@testing-library/react';
+import type { Board, Task } from 'api/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BoardStoreProvider } from '../../shared/board-context';
+import { createBoardStore } from '../../shared/board-store';
+import { makeBoard, makeTask } from '../../test/utils';
+import type { CardHandleProps } from './components/CardSlot';
+import { DndBoard, loadDragAndDrop } from './components/DndBoard';
+import { useDragStore } from './model/drag-store';
+
+type Entry = { target: Element; isIntersecting: boolean; boundingClientRect: { height: number } };
+
+/** IntersectionObserver as a browser has it, reporting only when a test says so. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  observed = new Set<Element>();
+  constructor(
+    readonly callback: (entries: Entry[]) => void,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe(element: Element) {
+    this.observed.add(element);
+  }
+  unobserve(element: Element) {
+    this.observed.delete(element);
+  }
+  disconnect() {
+    this.observed.clear();
+  }
+  /** Reports `element` as within the observer's margin. */
+  static enter(element: Element) {
+    for (const observer of FakeObserver.all.filter((item) => item.observed.has(element))) {
+      observer.callback([{ target: element, isIntersecting: true, boundingClientRect: { height: 72 } }]);
+    }
+  }
+}
+
+const CARDS = 40;
+
+async function renderLongColumn() {
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  await loadDragAndDrop();
+  const taskIds = Array.from({ length: CARDS }, (_, index) => String(index + 1));
+  const tasks: Record<string, Task> = {};
+  for (const id of taskIds) tasks[id] = makeTask(id, '10');
+  const base = makeBoard();
+  const board = makeBoard({
+    columnOrder: ['10'],
+    columns: { '10': { ...(base.columns['10'] as Board['columns'][string]), taskIds } },
+    tasks,
+  });
+  const store = createBoardStore('7', async () => board);
+  await store.getState().reload();
+  render(
+    <BoardStoreProvider store={store}>
+      <DndBoard
+        renderCard={(taskId: string, handle?: CardHandleProps) => (
+          <article data-task-id={taskId}>
+            <a href={`#${taskId}`} {...handle}>
+              {store.getState().board?.tasks[taskId]?.title}
+            </a>
+          </article>
+        )}
+        renderColumnHeader={(columnId) => <h2>{store.getState().board?.columns[columnId]?.name}</h2>}
+        renderColumnFooter={() => null}
+      />
+    </BoardStoreProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeObserver.all = [];
+  useDragStore.getState().setActiveTaskId(null);
+});
+
+describe('a long column', () => {
+  it('shows its first screen of cards at once and the others once its list is scrolled near them', async () => {
+    await renderLongColumn();
+    const eager = Math.ceil(window.innerHeight / 60) + 2;
+    expect(screen.getAllByRole('article')).toHaveLength(eager);
+    // The cards not mounted yet keep their room, so the list scrolls as far as with all of them.
+    const tail = document.querySelector('.bv-column__list > .bv-column__placeholder') as HTMLElement;
+    expect(tail.style.height).toBe(`${(CARDS - eager) * 72 + (CARDS - eager - 1) * 8}px`);
+
+    act(() => FakeObserver.enter(tail));
+    expect(document.querySelector('.bv-column__list > .bv-column__placeholder')).toBeNull();
+    expect(document.querySelectorAll('[data-slot]')).toHaveLength(CARDS);
+
+    // Each card then shows as it comes near the list's view.
+    const last = document.querySelector(`[data-slot="${CARDS}"]`) as Element;
+    expect(screen.queryByRole('link', { name: `Задача ${CARDS}` })).toBeNull();
+    act(() => FakeObserver.enter(last));
+    expect(screen.getByRole('link', { name: `Задача ${CARDS}` })).toBeTruthy();
+  });
+
+  it('keeps the cards past its first screen after a drag has taken a card there', async () => {
+    await renderLongColumn();
+    const tail = () => document.querySelector('.bv-column__list > .bv-column__placeholder');
+    expect(tail()).not.toBeNull();
+
+    act(() => useDragStore.getState().setActiveTaskId(String(CARDS)));
+    expect(tail()).toBeNull();
+    expect(screen.getByRole('link', { name: `Задача ${CARDS}` })).toBeTruthy();
+
+    // Dropped: the list, which the drag may have scrolled, keeps a slot for every card.
+    act(() => useDragStore.getState().setActiveTaskId(null));
+    expect(tail()).toBeNull();
+    expect(document.querySelectorAll('[data-slot]')).toHaveLength(CARDS);
+  });
+});
