@@ -81,6 +81,12 @@ describe('the first route', () => {
       `script ${base}static/js/async/App.js`,
     ]);
     expect(modules()).toEqual([`${base}route-data.js`]);
+    // The runtime starts on the App at once, not when the shell's route renders.
+    await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('mf_board_view/App'));
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mf_board_view', entry: `${base}mf-manifest.json` }],
+      { force: false },
+    );
   });
 
   it("answers the screen's first call with the GET route-data.js started, once", async () => {

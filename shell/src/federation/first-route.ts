@@ -7,7 +7,9 @@
  *    for the route's manifest at its conventional address; both are on their way with this entry.
  * 2. The route's remote only (route-table.ts says which): its manifest at high priority (the
  *    page-start script's request when the map names that address); as soon as it arrives, its entry
- *    and the first chunks of its App are preloaded, so they download while React and the router do.
+ *    and the first chunks of its App are preloaded, so they download while React and the router do,
+ *    and the federation runtime starts loading its App (load-remote.ts's startLoadingApp), so the App
+ *    is ready when the shell's route renders its slot.
  * 3. The route's data, signed in: the remote's `route-data.js` beside its manifest (about a kilobyte,
  *    nothing shared; the page-start script has usually asked for it already) starts the GETs its
  *    first screen makes through shared-ui's prefetch, and the remote's API client takes those answers
@@ -17,6 +19,7 @@
 import { getToken, prefetchGet, ROUTE_DATA_FILE } from 'shared-ui/prefetch';
 import { firstRemote } from '../app/route-table';
 import { importUrl } from './import-url';
+import { startLoadingApp } from './load-remote';
 import { prefetchManifest } from './prefetch';
 import { startFederation } from './register';
 import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
@@ -91,13 +94,14 @@ export function startFirstRoute(location: Location = window.location): void {
         const manifestUrl = toAbsoluteUrl(url);
         if (signedIn) startRouteData(manifestUrl);
         prefetchManifest(manifestUrl, 'high')
-          // A copy: the runtime reads the answer itself.
+          // A copy, taken before the runtime reads the answer itself.
           .then((response) => (response.ok ? (response.clone().json() as Promise<Manifest>) : null))
           .then((manifest) => {
             if (manifest) preloadRemote(manifestUrl, manifest);
           })
           // The screen then loads as it would have without this head start (and reports any error).
           .catch(() => {});
+        startLoadingApp(remote);
       }
       whenLoadedAndIdle(() => {
         for (const [name, other] of Object.entries(map))

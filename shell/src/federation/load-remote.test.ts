@@ -36,6 +36,32 @@ describe('runtime remotes', () => {
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
   });
 
+  it('hands the App the first route started loading to the slot that asks for it, once', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, { mf_auth: '/remotes/mf-auth/mf-manifest.json' }),
+    );
+    runtime.loadRemote.mockResolvedValue({ default: App });
+    const { loadRemoteComponent, startLoadingApp } = await import('./load-remote');
+
+    startLoadingApp('mf_auth');
+    startLoadingApp('mf_auth');
+    await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledOnce());
+    await expect(loadRemoteComponent('mf_auth', 'App')).resolves.toBe(App);
+    expect(runtime.loadRemote).toHaveBeenCalledOnce();
+
+    // Later loads, and a retry with a fresh map, ask the runtime again.
+    await loadRemoteComponent('mf_auth', 'App');
+    await loadRemoteComponent('mf_auth', 'App', { refresh: true });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets the slot see a failure of the App the first route started loading', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    const { loadRemoteComponent, RemoteMissingError, startLoadingApp } = await import('./load-remote');
+    startLoadingApp('mf_boards');
+    await expect(loadRemoteComponent('mf_boards', 'App')).rejects.toBeInstanceOf(RemoteMissingError);
+  });
+
   it('rejects with RemoteMissingError for a remote absent from the map', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
     const { loadRemoteComponent, RemoteMissingError } = await import('./load-remote');
