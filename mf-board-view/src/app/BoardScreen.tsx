@@ -13,6 +13,7 @@ import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
+import { usePaintedOnce } from '../shared/after-paint';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
@@ -44,6 +45,7 @@ function StaleNotice() {
 function BoardPage() {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
+  const painted = usePaintedOnce(hasBoard);
   const color = useBoardState((state) => state.board?.color);
   const boardId = useBoardState((state) => Number(state.boardId));
   const { taskNumber } = useParams();
@@ -69,7 +71,8 @@ function BoardPage() {
           {/* Next to the menu in the tab order, though it shows at the bottom: a few Tabs away. */}
           <UndoToast boardId={boardId} />
           <BoardCanvas />
-          <BoardOverlays taskNumber={taskNumber} />
+          {/* An open task's modal at once; the board's modals' code after the board is painted. */}
+          {(taskNumber || painted) && <BoardOverlays taskNumber={taskNumber} />}
           {activityOpen && (
             <ActivityPanel
               fieldLabels={FIELD_LABELS}
@@ -113,19 +116,19 @@ export function BoardScreen({ boardId }: { boardId: string }) {
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or
   // re-fetched once when it cannot be); a reconnect re-fetches, and so does a refused subscription,
-  // which turns lost access into the 403 redirect. The watch starts once the board is shown, so the
+  // which turns lost access into the 403 redirect. The watch starts once the board is painted, so the
   // socket's code does not compete with the board's first paint; a change made before the
   // subscription is caught by its version check (currentVersion).
-  const shown = useStore(store, (state) => state.board !== null);
+  const painted = usePaintedOnce(useStore(store, (state) => state.board !== null));
   useEffect(() => {
-    if (!shown) return;
+    if (!painted) return;
     return watchBoard(Number(boardId), {
       onChange: (update) => void (update ? store.getState().applyUpdate(update) : store.getState().resync()),
       onForbidden: () => void store.getState().resync(),
       onLive: (live) => store.getState().setLive(live),
       currentVersion: () => store.getState().serverBoard?.version ?? null,
     });
-  }, [store, boardId, shown]);
+  }, [store, boardId, painted]);
 
   // This user's mutations name the version they left, so their echo is awaited instead of a re-fetch.
   useEffect(() => onBoardVersion((change) => store.getState().expectVersion(change)), [store]);

@@ -60,6 +60,7 @@ describe('live updates', () => {
     routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7');
     await screen.findByText('Задача 2');
+    await waitFor(() => expect(socket.handlers).not.toBeNull());
     live();
     send({
       boardId: 7,
@@ -89,10 +90,10 @@ describe('live updates', () => {
       },
     });
     renderApp('/board/7');
-    // The board's watch starts once the board is shown, so its socket's code never delays the board.
+    // The board's watch starts once the board is painted, so its socket's code never delays the board.
     expect(socket.handlers).toBeNull();
     await screen.findByRole('heading', { name: 'Проект Альфа' });
-    expect(socket.handlers).not.toBeNull();
+    await waitFor(() => expect(socket.handlers).not.toBeNull());
     live();
     const column = await addCard('Новая');
     await waitFor(() => expect(answered).toBe(true));

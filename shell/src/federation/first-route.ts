@@ -14,10 +14,12 @@
  *    nothing shared; the page-start script has usually asked for it already) starts the GETs its
  *    first screen makes through shared-ui's prefetch, and the remote's API client takes those answers
  *    later. The shell knows no remote's API, only its own two calls.
- * 4. The other remotes' manifests once the page has loaded and is idle, for a quick next route.
+ * 4. The other remotes' manifests once the page has loaded and settled (when-settled.ts), for a quick
+ *    next route: before that, they were requested while the first screen was still being drawn.
  */
 import { getToken, prefetchGet, ROUTE_DATA_FILE } from 'shared-ui/prefetch';
 import { firstRemote } from '../app/route-table';
+import { whenSettled } from '../when-settled';
 import { importUrl } from './import-url';
 import { startLoadingApp } from './load-remote';
 import { prefetchManifest } from './prefetch';
@@ -72,15 +74,6 @@ function startRouteData(manifestUrl: string): void {
   importUrl(new URL(ROUTE_DATA_FILE, manifestUrl).href).catch(() => {});
 }
 
-function whenLoadedAndIdle(task: () => void): void {
-  const idle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(task, { timeout: 5000 })
-      : setTimeout(task, 500);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
 export function startFirstRoute(location: Location = window.location): void {
   startFederation();
   const signedIn = getToken() !== null;
@@ -103,7 +96,7 @@ export function startFirstRoute(location: Location = window.location): void {
           .catch(() => {});
         startLoadingApp(remote);
       }
-      whenLoadedAndIdle(() => {
+      whenSettled(() => {
         for (const [name, other] of Object.entries(map))
           if (name !== remote) prefetchManifest(toAbsoluteUrl(other), 'low');
       });

@@ -3,7 +3,7 @@ import type { TaskDetail } from 'api/contract';
 import type { BoardUpdate } from 'api/realtime-contract';
 import type { BoardSocketHandlers } from 'shared-ui';
 import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { FIELD_LABELS } from '../task-modal/model/task-form';
 import type { Activity } from './api/get-activity';
@@ -17,6 +17,10 @@ vi.mock('shared-ui', async (importOriginal) => ({
     return () => handlers.onLive?.(false);
   },
 }));
+
+beforeEach(() => {
+  socket.handlers = null;
+});
 
 const ctx = { board: makeBoard(), fieldLabels: FIELD_LABELS };
 const anna = { id: 1, name: 'Анна' };
@@ -171,6 +175,8 @@ describe('activity lists', { timeout: 15_000 }, () => {
         ],
       } as BoardUpdate['patch'],
     };
+    // The board's watch starts once the board is painted.
+    await waitFor(() => expect(socket.handlers).not.toBeNull());
     act(() => {
       socket.handlers?.onLive?.(true);
       socket.handlers?.onChange(update);

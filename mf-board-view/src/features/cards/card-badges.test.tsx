@@ -16,11 +16,17 @@ beforeEach(() => {
   vi.stubEnv('TZ', 'Europe/Moscow');
   // Only Date and the minute interval are fake: the tests' own waits keep real timeouts.
   vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+  // jsdom runs frame callbacks on an interval, which would count among the ones these tests count.
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+    setTimeout(() => callback(performance.now()), 16),
+  );
+  vi.stubGlobal('cancelAnimationFrame', (handle: number) => clearTimeout(handle));
 });
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
 });
 
 const card = async (title: string) => (await screen.findByText(title)).closest('article') as HTMLElement;

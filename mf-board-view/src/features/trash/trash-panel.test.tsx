@@ -3,7 +3,7 @@ import type { TaskDetail, TrashItem } from 'api/contract';
 import type { BoardUpdate } from 'api/realtime-contract';
 import { type BoardSocketHandlers, useAuthStore } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import type { Activity } from '../activity/api/get-activity';
 import { describeActivity } from '../activity/model/describe';
@@ -17,6 +17,10 @@ vi.mock('shared-ui', async (importOriginal) => ({
     return () => handlers.onLive?.(false);
   },
 }));
+
+beforeEach(() => {
+  socket.handlers = null;
+});
 
 const WAIT = { timeout: 5000 };
 const anna = { id: 1, name: 'Анна' };
@@ -171,6 +175,8 @@ describe("the board's 'Корзина'", { timeout: 15_000 }, () => {
       at: 0,
       patch: { prevVersion: 1, userId: 2, removed: { tasks: ['2'] } },
     };
+    // The board's watch starts once the board is painted.
+    await waitFor(() => expect(socket.handlers).not.toBeNull());
     act(() => {
       socket.handlers?.onLive?.(true);
       socket.handlers?.onChange(update);

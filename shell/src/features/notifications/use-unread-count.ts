@@ -1,29 +1,7 @@
 import { useEffect, useState } from 'react';
 import { watchNotifications } from 'shared-ui';
+import { whenSettled } from '../../when-settled';
 import { getUnreadCount } from './api/get-unread-count';
-
-/** After the page's first screen: its load, two seconds more, then an idle moment. */
-const SETTLE_MS = 2000;
-
-/** Runs `task` once the page has loaded and settled (see SETTLE_MS); the result cancels it. */
-function whenSettled(task: () => void): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    const timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const handle = window.requestIdleCallback(task, { timeout: 3000 });
-        cancel = () => window.cancelIdleCallback(handle);
-      } else task();
-    }, SETTLE_MS);
-    cancel = () => clearTimeout(timer);
-  };
-  if (document.readyState === 'complete') idle();
-  else {
-    window.addEventListener('load', idle, { once: true });
-    cancel = () => window.removeEventListener('load', idle);
-  }
-  return () => cancel();
-}
 
 /**
  * The unread count: read at once over HTTP, then kept live by the session socket, which is opened

@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `callback` once the browser has painted its next frame (a frame callback, then a task after
+ * it); the result cancels it. For work the first screen does not need: requested or run before that
+ * screen is painted, it delays it.
+ */
+export function afterPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/** False until the first frame painted after `ready` became true; true from then on. */
+export function usePaintedOnce(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    return afterPaint(() => setPainted(true));
+  }, [ready, painted]);
+  return painted;
+}
