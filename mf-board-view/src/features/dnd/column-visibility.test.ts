@@ -1,27 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver } from '../../test/intersection-observer';
 import { createColumnVisibility } from './model/column-visibility';
-
-type Entry = { target: Element; isIntersecting: boolean };
-
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  observed = new Set<Element>();
-  constructor(
-    readonly callback: (entries: Entry[]) => void,
-    readonly options: IntersectionObserverInit,
-  ) {
-    FakeObserver.last = this;
-  }
-  observe(element: Element) {
-    this.observed.add(element);
-  }
-  unobserve(element: Element) {
-    this.observed.delete(element);
-  }
-  disconnect() {
-    this.observed.clear();
-  }
-}
 
 function rect(left: number, width: number): DOMRect {
   return { left, right: left + width, width, top: 0, bottom: 100, height: 100, x: left, y: 0 } as DOMRect;
@@ -41,7 +20,7 @@ function board(columnLefts: number[]) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeObserver.last = null;
+  FakeIntersectionObserver.reset();
 });
 
 describe('column visibility (horizontal windowing)', () => {
@@ -56,7 +35,7 @@ describe('column visibility (horizontal windowing)', () => {
   });
 
   it('reports at once whether a column is within a quarter of the scroller width, then follows the observer', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const visibility = createColumnVisibility();
     // The scroller is 1000 px wide: a column starting 200 px past its right edge is near, 300 px is not.
     const { scroller, columns } = board([0, 1200, 1300]);
@@ -67,10 +46,12 @@ describe('column visibility (horizontal windowing)', () => {
     });
     expect(calls.map((near) => near.mock.calls[0]?.[0])).toEqual([true, true, false]);
 
-    const observer = FakeObserver.last as FakeObserver;
+    const observer = FakeIntersectionObserver.last as FakeIntersectionObserver;
     expect(observer.options.root).toBe(scroller);
     expect(observer.observed.size).toBe(3);
-    observer.callback([{ target: columns[2] as Element, isIntersecting: true }]);
+    observer.callback([
+      { target: columns[2] as Element, isIntersecting: true, boundingClientRect: { height: 100 } },
+    ]);
     expect(calls[2]).toHaveBeenLastCalledWith(true);
 
     visibility.disconnect();

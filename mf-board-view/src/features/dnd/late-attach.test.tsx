@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Board, Task } from 'api/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { renderDndBoard } from '../../test/dnd-board';
 import { makeBoard, makeTask } from '../../test/utils';
-import type { CardHandleProps } from './components/CardSlot';
 import { createEarlyPresses } from './model/early-press';
 
 /**
@@ -16,21 +16,7 @@ async function renderFreshBoard(board: Board = makeBoard()) {
   const { createBoardStore } = await import('../../shared/board-store');
   const store = createBoardStore('7', async () => board);
   await store.getState().reload();
-  render(
-    <BoardStoreProvider store={store}>
-      <DndBoard
-        renderCard={(taskId: string, handle?: CardHandleProps) => (
-          <article data-task-id={taskId}>
-            <a href={`#${taskId}`} {...handle}>
-              {store.getState().board?.tasks[taskId]?.title}
-            </a>
-          </article>
-        )}
-        renderColumnHeader={(columnId) => <h2>{store.getState().board?.columns[columnId]?.name}</h2>}
-        renderColumnFooter={() => null}
-      />
-    </BoardStoreProvider>,
-  );
+  renderDndBoard({ DndBoard, BoardStoreProvider }, store);
 }
 
 const attached = () => screen.getByRole('link', { name: 'Задача 1' }).hasAttribute('aria-describedby');

@@ -1,46 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { Board, Task } from 'api/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoardStoreProvider } from '../../shared/board-context';
 import { createBoardStore } from '../../shared/board-store';
+import { renderDndBoard } from '../../test/dnd-board';
+import { FakeIntersectionObserver } from '../../test/intersection-observer';
 import { makeBoard, makeTask } from '../../test/utils';
-import type { CardHandleProps } from './components/CardSlot';
 import { DndBoard, loadDragAndDrop } from './components/DndBoard';
 import { useDragStore } from './model/drag-store';
-
-type Entry = { target: Element; isIntersecting: boolean; boundingClientRect: { height: number } };
-
-/** IntersectionObserver as a browser has it, reporting only when a test says so. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  observed = new Set<Element>();
-  constructor(
-    readonly callback: (entries: Entry[]) => void,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    FakeObserver.all.push(this);
-  }
-  observe(element: Element) {
-    this.observed.add(element);
-  }
-  unobserve(element: Element) {
-    this.observed.delete(element);
-  }
-  disconnect() {
-    this.observed.clear();
-  }
-  /** Reports `element` as within the observer's margin. */
-  static enter(element: Element) {
-    for (const observer of FakeObserver.all.filter((item) => item.observed.has(element))) {
-      observer.callback([{ target: element, isIntersecting: true, boundingClientRect: { height: 72 } }]);
-    }
-  }
-}
 
 const CARDS = 40;
 
 async function renderLongColumn() {
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   await loadDragAndDrop();
   const taskIds = Array.from({ length: CARDS }, (_, index) => String(index + 1));
   const tasks: Record<string, Task> = {};
@@ -53,26 +25,12 @@ async function renderLongColumn() {
   });
   const store = createBoardStore('7', async () => board);
   await store.getState().reload();
-  render(
-    <BoardStoreProvider store={store}>
-      <DndBoard
-        renderCard={(taskId: string, handle?: CardHandleProps) => (
-          <article data-task-id={taskId}>
-            <a href={`#${taskId}`} {...handle}>
-              {store.getState().board?.tasks[taskId]?.title}
-            </a>
-          </article>
-        )}
-        renderColumnHeader={(columnId) => <h2>{store.getState().board?.columns[columnId]?.name}</h2>}
-        renderColumnFooter={() => null}
-      />
-    </BoardStoreProvider>,
-  );
+  renderDndBoard({ DndBoard, BoardStoreProvider }, store);
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeObserver.all = [];
+  FakeIntersectionObserver.reset();
   useDragStore.getState().setActiveTaskId(null);
 });
 
@@ -85,14 +43,14 @@ describe('a long column', () => {
     const tail = document.querySelector('.bv-column__list > .bv-column__placeholder') as HTMLElement;
     expect(tail.style.height).toBe(`${(CARDS - eager) * 72 + (CARDS - eager - 1) * 8}px`);
 
-    act(() => FakeObserver.enter(tail));
+    act(() => FakeIntersectionObserver.enter(tail));
     expect(document.querySelector('.bv-column__list > .bv-column__placeholder')).toBeNull();
     expect(document.querySelectorAll('[data-slot]')).toHaveLength(CARDS);
 
     // Each card then shows as it comes near the list's view.
     const last = document.querySelector(`[data-slot="${CARDS}"]`) as Element;
     expect(screen.queryByRole('link', { name: `Задача ${CARDS}` })).toBeNull();
-    act(() => FakeObserver.enter(last));
+    act(() => FakeIntersectionObserver.enter(last));
     expect(screen.getByRole('link', { name: `Задача ${CARDS}` })).toBeTruthy();
   });
 
