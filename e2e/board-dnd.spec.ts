@@ -11,6 +11,7 @@ import {
   columnNamed,
   columnNames,
   createTask,
+  dragAndDropAttached,
   dragWithMouse,
   getBoardDetail,
   openBoard,
@@ -131,6 +132,7 @@ test.describe('drag and drop', () => {
     await page.reload();
     await expect(cardTitles(page, 'В работе')).toHaveText(['Уже в работе', 'Сделать доступным']);
     await expect(cardTitles(page, 'Нужно сделать')).toHaveCount(0);
+    await dragAndDropAttached(page);
 
     // Escape cancels a keyboard drag: nothing moves.
     const again = cardHandle(page, 'Сделать доступным');

@@ -191,8 +191,15 @@ export async function openBoard(page: Page, account: Account, path: string) {
   await useToken(page, account);
   await page.goto(path);
   await expect(boardColumns(page).first()).toBeVisible();
-  // The columns are drawn first and drag and drop is attached right after, while the browser is idle
-  // (it re-renders the cards): the tests act on the board once it is there.
+  await dragAndDropAttached(page);
+}
+
+/**
+ * The columns are drawn first and drag and drop is attached right after, while the browser is idle (it
+ * re-renders the cards): the tests act on the board once it is there. Only a first press is kept
+ * until then, not the keys that follow it.
+ */
+export async function dragAndDropAttached(page: Page) {
   await expect(page.locator('[aria-roledescription="колонка"][aria-describedby]').first()).toBeAttached();
 }
 
