@@ -51,15 +51,15 @@ const runPageStart = () =>
 const at = (path: string) =>
   ({ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '' }) as Location;
 
-describe('the first route', () => {
-  fakeNetwork();
-  beforeEach(() => {
-    vi.resetModules();
-    imported.mockClear();
-    document.head.innerHTML = '';
-    localStorage.clear();
-  });
+fakeNetwork();
+beforeEach(() => {
+  vi.resetModules();
+  imported.mockClear();
+  document.head.innerHTML = '';
+  localStorage.clear();
+});
 
+describe('the first route', () => {
   it("asks for the route's remote only, preloads its entry and App, and adds its route-data.js", async () => {
     localStorage.setItem('token', 'abc');
     serve(['App']);
@@ -116,14 +116,6 @@ describe('the first route', () => {
 });
 
 describe("index.html's page-start script", () => {
-  fakeNetwork();
-  beforeEach(() => {
-    vi.resetModules();
-    imported.mockClear();
-    document.head.innerHTML = '';
-    localStorage.clear();
-  });
-
   it("sets the stored theme and asks for the route's manifest and route-data.js, which the shell then does not ask for again", async () => {
     localStorage.setItem('token', 'abc');
     localStorage.setItem('theme', 'dark');
@@ -145,16 +137,8 @@ describe("index.html's page-start script", () => {
     ]);
     window.history.replaceState(null, '', '/');
   });
-});
 
-describe("index.html's page-start script, signed out", () => {
-  fakeNetwork();
-  beforeEach(() => {
-    imported.mockClear();
-    localStorage.clear();
-  });
-
-  it("asks for the login's manifest and no route data", () => {
+  it("signed out, asks for the login's manifest and no route data", () => {
     localStorage.setItem('theme', 'light');
     serve(['App']);
     window.history.replaceState(null, '', '/board/7');
