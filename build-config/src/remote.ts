@@ -46,8 +46,9 @@ function routeDataEnvironment(): EnvironmentConfig {
 
 /**
  * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx) and shares the singletons
- * with the shell; with `routeData`, a second environment builds route-data.js. Production builds are loaded only by the shell and use its federation
- * runtime; the dev server runs the remote standalone on its own page (src/index.tsx).
+ * with the shell; with `routeData`, a second environment builds route-data.js. Production builds are
+ * loaded only by the shell and use its federation runtime; the dev server runs the remote standalone
+ * on its own page (src/index.tsx).
  */
 export function remoteConfig({ name, port, packageJson, routeData = false }: RemoteOptions): RsbuildConfig {
   const production = process.env.NODE_ENV === 'production';

@@ -42,10 +42,10 @@ function StaleNotice() {
   );
 }
 
-function BoardPage() {
+/** `painted`: the board has been painted once (BoardScreen's `usePaintedOnce`). */
+function BoardPage({ painted }: { painted: boolean }) {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
-  const painted = usePaintedOnce(hasBoard);
   const color = useBoardState((state) => state.board?.color);
   const boardId = useBoardState((state) => Number(state.boardId));
   const { taskNumber } = useParams();
@@ -155,7 +155,7 @@ export function BoardScreen({ boardId }: { boardId: string }) {
 
   return (
     <BoardStoreProvider store={store}>
-      <BoardPage />
+      <BoardPage painted={painted} />
     </BoardStoreProvider>
   );
 }

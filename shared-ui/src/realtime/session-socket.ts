@@ -7,8 +7,8 @@
  * Holders are counted: the first `acquireSessionSocket` loads socket.io-client (its own chunk, so a
  * page nobody listens on never downloads it) and opens the socket, the last release closes it. While
  * the connection is down and socket.io is not already retrying (the server closed it), it is reopened
- * every CONNECTION_CHECK_MS, and at once when the browser comes back online. The token is read afresh at every (re)connect; signing in or out reloads
- * the page, so one socket never outlives its user.
+ * every CONNECTION_CHECK_MS, and at once when the browser comes back online. The token is read afresh
+ * at every (re)connect; signing in or out reloads the page, so one socket never outlives its user.
  */
 
 import type { ClientToServerEvents, ServerToClientEvents } from 'api/realtime-contract';
