@@ -5,6 +5,7 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useModalStore } from 'shared-ui';
+import { retryImport } from '../shared/retry-import';
 
 type SwitchModule = typeof import('./BoardModalSwitch');
 
@@ -12,7 +13,7 @@ let loaded: SwitchModule | null = null;
 
 /** Loads the modals; a board rendered after that shows them without suspending (tests). */
 export function loadBoardModalSwitch(): Promise<SwitchModule> {
-  return import('./BoardModalSwitch').then((module) => {
+  return retryImport(() => import('./BoardModalSwitch')).then((module) => {
     loaded = module;
     return module;
   });

@@ -3,9 +3,10 @@
  * chunk, fetched while the browser is idle once the board is shown, so opening one stays instant.
  */
 import { lazy, Suspense, useEffect } from 'react';
+import { retryImport } from '../shared/retry-import';
 
-const loadBoardModals = () => import('./BoardModals');
-const loadTaskRoute = () => import('./TaskRoute');
+const loadBoardModals = () => retryImport(() => import('./BoardModals'));
+const loadTaskRoute = () => retryImport(() => import('./TaskRoute'));
 
 const LazyBoardModals = lazy(() => loadBoardModals().then((module) => ({ default: module.BoardModals })));
 const LazyTaskRoute = lazy(() => loadTaskRoute().then((module) => ({ default: module.TaskRoute })));

@@ -4,9 +4,10 @@
  * first page of rows; the task modal, preloaded while idle, carries the same list.
  */
 import { lazy, Suspense } from 'react';
+import { retryImport } from '../../../shared/retry-import';
 
 const LazyActivityDialog = lazy(() =>
-  import('./ActivityDialog').then((module) => ({ default: module.ActivityDialog })),
+  retryImport(() => import('./ActivityDialog')).then((module) => ({ default: module.ActivityDialog })),
 );
 
 export function ActivityPanel(props: { fieldLabels: Record<string, string>; onClose: () => void }) {

@@ -4,8 +4,9 @@
  * it is first opened.
  */
 import { lazy, Suspense } from 'react';
+import { retryImport } from '../../../shared/retry-import';
 
-export const loadTrashDialog = () => import('./TrashDialog');
+export const loadTrashDialog = () => retryImport(() => import('./TrashDialog'));
 
 const LazyTrashDialog = lazy(() => loadTrashDialog().then((module) => ({ default: module.TrashDialog })));
 
