@@ -5,6 +5,7 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useModalStore } from 'shared-ui';
+import { whenIdle } from '../shared/after-paint';
 import { retryImport } from '../shared/retry-import';
 
 type SwitchModule = typeof import('./BoardModalSwitch');
@@ -28,15 +29,7 @@ export function BoardModals() {
   // Chosen once per mount, so a modal that is open never changes its parent and loses its state.
   const [Switch] = useState<ComponentType>(() => loaded?.BoardModalSwitch ?? LazySwitch);
 
-  useEffect(() => {
-    const preload = () => void loadBoardModalSwitch().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preload, 200);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(preload, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => void loadBoardModalSwitch().catch(() => undefined), 2000), []);
 
   if (!open) return null;
   return (

@@ -144,6 +144,9 @@ export function BoardScreen({ boardId }: { boardId: string }) {
   const [dueRound, setDueRound] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each round arms the next timer
   useEffect(() => {
+    // Without a due filter there is nothing to wait for: the zone is not read (Intl's first
+    // DateTimeFormat costs about 20 ms, on the board's first screen).
+    if (filters.due.length === 0) return;
     const delay = dueRefreshDelay(filters.due, viewerZone(), Date.now());
     if (delay === null) return;
     const timer = setTimeout(() => {

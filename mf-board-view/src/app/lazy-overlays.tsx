@@ -3,6 +3,7 @@
  * chunk, fetched while the browser is idle once the board is shown, so opening one stays instant.
  */
 import { lazy, Suspense, useEffect } from 'react';
+import { whenIdle } from '../shared/after-paint';
 import { retryImport } from '../shared/retry-import';
 
 const loadBoardModals = () => retryImport(() => import('./BoardModals'));
@@ -22,16 +23,12 @@ export function BoardOverlays({ taskNumber }: { taskNumber: string | undefined }
 }
 
 function useIdlePreload() {
-  useEffect(() => {
-    const preload = () => {
-      void loadBoardModals();
-      void loadTaskRoute();
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preload, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(preload, 200);
-    return () => clearTimeout(handle);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadBoardModals();
+        void loadTaskRoute();
+      }, 2000),
+    [],
+  );
 }

@@ -16,6 +16,20 @@ export function afterPaint(callback: () => void): () => void {
   };
 }
 
+/**
+ * Runs `callback` when the browser is next idle (at the latest after `timeout` ms; where
+ * requestIdleCallback is missing, after a short timer); the result cancels it. For work nobody waits
+ * for: preloading code, rendering what is not on screen yet.
+ */
+export function whenIdle(callback: () => void, timeout = 1000): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(callback, 50);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(callback, { timeout });
+  return () => cancelIdleCallback(handle);
+}
+
 /** False until the first frame painted after `ready` became true; true from then on. */
 export function usePaintedOnce(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);

@@ -60,16 +60,17 @@ export function dueState(dueAt: string, done: boolean, now: number): DueState {
   return left <= DAY_MS ? 'soon' : 'later';
 }
 
+let monthFormat: Intl.DateTimeFormat | undefined;
+
 /**
  * '25 ноя, 14:00' (short, the card) or '25 ноября, 14:00' (long, what a screen reader says and the
  * conflict texts show), in the viewer's zone; the year is added when it is not the current one.
  */
 export function dueText(dueAt: string, now: number, length: 'short' | 'long' = 'short'): string {
   const date = new Date(dueAt);
-  const month =
-    new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' })
-      .formatToParts(date)
-      .find((part) => part.type === 'month')?.value ?? '';
+  // One formatter for every card, made on first use (like shared/time-text.ts's).
+  monthFormat ??= new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' });
+  const month = monthFormat.formatToParts(date).find((part) => part.type === 'month')?.value ?? '';
   // ICU's own short months are 'нояб.', 'февр.': three letters of the genitive read as people write.
   let text = `${date.getDate()} ${length === 'short' ? month.slice(0, 3) : month}`;
   if (date.getFullYear() !== new Date(now).getFullYear()) text += ` ${date.getFullYear()}`;

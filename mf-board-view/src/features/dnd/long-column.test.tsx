@@ -6,6 +6,7 @@ import { createBoardStore } from '../../shared/board-store';
 import { renderDndBoard } from '../../test/dnd-board';
 import { FakeIntersectionObserver } from '../../test/intersection-observer';
 import { makeBoard, makeTask } from '../../test/utils';
+import { eagerCards } from './components/ColumnFrame';
 import { DndBoard, loadDragAndDrop } from './components/DndBoard';
 import { useDragStore } from './model/drag-store';
 
@@ -37,7 +38,7 @@ afterEach(() => {
 describe('a long column', () => {
   it('shows its first screen of cards at once and the others once its list is scrolled near them', async () => {
     await renderLongColumn();
-    const eager = Math.ceil(window.innerHeight / 60) + 2;
+    const eager = eagerCards();
     expect(screen.getAllByRole('article')).toHaveLength(eager);
     // The cards not mounted yet keep their room, so the list scrolls as far as with all of them.
     const tail = document.querySelector('.bv-column__list > .bv-column__placeholder') as HTMLElement;

@@ -48,19 +48,22 @@ const named = (value: unknown) => {
   return text ? ` ${text}` : '';
 };
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made on first use, like shared/time-text.ts's.
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 export function formatDate(value: unknown): string {
   const text = str(value);
   if (!text) return NONE;
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return text;
+  dateFormat ??= new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return dateFormat.format(date);
 }
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value == null ? [] : [value]);

@@ -11,7 +11,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-const format = new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
+// Made on first use, like shared/time-text.ts's formatter.
+let format: Intl.RelativeTimeFormat | undefined;
 
 /** '10 секунд назад', '5 минут назад', 'вчера'… for a comment created at `createdAt`. */
 export function commentTime(createdAt: string | Date, now: number = Date.now()): string {
@@ -20,6 +21,7 @@ export function commentTime(createdAt: string | Date, now: number = Date.now()):
   const seconds = Math.round((time - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') {
+      format ??= new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
       return format.format(Math.trunc(seconds / size), unit);
     }
   }

@@ -13,14 +13,20 @@ import { useDragStore } from '../model/drag-store';
 import { cardHeights, createVisibility, DEFAULT_CARD_HEIGHT, observeTail } from '../model/visibility';
 import { type CardComponent, CardSlot, type RenderCard } from './CardSlot';
 
+/** Where a column's list starts from the top of the window: the site's header, the board's menu, the column's head. */
+const LIST_TOP = 170;
+/** The shortest card (a title on one line) with the gap after it. */
+const SHORT_CARD = 64;
+
 /**
- * Cards rendered at once at the top of each column, before the observer has reported: what a column
- * can show on this screen (a short card takes about 60 px with its gap) and a few more. The observer
- * then keeps those within its margin; more would be rendered only to be taken away. They are also the
- * slots a long column mounts until its list is scrolled towards the others.
+ * Cards rendered at once at the top of each column, before the observer has reported: as many short
+ * cards as the list shows on this screen, and one more. They are also the slots a long column mounts
+ * until its list is scrolled towards the others (observeTail). Each card is about 1 ms of a big board's
+ * first render, with its layout and paint: 14 per column (the window's height in 60 px steps, and two
+ * more) drew twice what a 720 px window shows.
  */
-function eagerCards(): number {
-  return Math.ceil(window.innerHeight / 60) + 2;
+export function eagerCards(): number {
+  return Math.ceil(Math.max(0, window.innerHeight - LIST_TOP) / SHORT_CARD) + 1;
 }
 /** The list's gap between cards (dnd.css, .bv-column__list). */
 const CARD_GAP = 8;

@@ -13,6 +13,7 @@
  */
 import type { Board, Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../../shared/after-paint';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import { createColumnVisibility } from '../model/column-visibility';
 import { createEarlyPresses, type EarlyPresses } from '../model/early-press';
@@ -112,16 +113,6 @@ function typing(canvas: HTMLElement): boolean {
     if (field.value !== '') return true;
   }
   return false;
-}
-
-/** Runs `callback` when the browser is idle; returns a cancel. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(callback, 50);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(callback, { timeout: 1000 });
-  return () => cancelIdleCallback(handle);
 }
 
 export interface DndBoardProps extends ColumnRenderers {

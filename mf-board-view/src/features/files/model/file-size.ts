@@ -1,5 +1,6 @@
 const UNITS = ['Б', 'КБ', 'МБ', 'ГБ'] as const;
-const decimal = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1, useGrouping: false });
+// Made on first use, like shared/time-text.ts's formatter.
+let decimal: Intl.NumberFormat | undefined;
 
 /**
  * '512 Б', '1,5 КБ', '3 МБ', '1,2 ГБ': binary steps of 1024, one decimal at most, a Russian decimal comma
@@ -14,6 +15,7 @@ export function formatFileSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
+  decimal ??= new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1, useGrouping: false });
   const number = unit === 0 ? String(Math.round(value)) : decimal.format(value);
   return `${number}\u00a0${UNITS[unit]}`;
 }

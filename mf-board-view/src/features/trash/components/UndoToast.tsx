@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
+import { whenIdle } from '../../../shared/after-paint';
 import { useReload } from '../../../shared/board-context';
 import { type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';
@@ -54,13 +55,7 @@ export function UndoToast({ boardId }: { boardId: number }) {
   // The offer belongs to this board page: it goes with it.
   useEffect(() => () => useUndo.getState().dismiss(), []);
   // 'Корзина' opens at once: its dialog loads while the browser is idle after the board shows.
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
-    const handle = requestIdleCallback(() => void loadTrashDialog().catch(() => undefined), {
-      timeout: 3000,
-    });
-    return () => cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => void loadTrashDialog().catch(() => undefined), 3000), []);
 
   const region = (
     <div className="bv-undo" role="status" aria-live="polite">
