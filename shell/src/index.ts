@@ -3,4 +3,5 @@
 import { startFirstRoute } from './federation/first-route';
 
 startFirstRoute();
-import('./bootstrap');
+// Named, so index.html preloads it (rsbuild.config.ts's performance.preload).
+import(/* webpackChunkName: "app" */ './bootstrap');

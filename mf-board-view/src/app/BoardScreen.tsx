@@ -13,7 +13,7 @@ import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
-import { usePaintedOnce } from '../shared/after-paint';
+import { useIdleAfterPaint } from '../shared/after-paint';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
@@ -42,8 +42,8 @@ function StaleNotice() {
   );
 }
 
-/** `painted`: the board has been painted once (BoardScreen's `usePaintedOnce`). */
-function BoardPage({ painted }: { painted: boolean }) {
+/** `settled`: the board has been painted, and the browser idle since (BoardScreen's `useIdleAfterPaint`). */
+function BoardPage({ settled }: { settled: boolean }) {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
   const color = useBoardState((state) => state.board?.color);
@@ -71,8 +71,9 @@ function BoardPage({ painted }: { painted: boolean }) {
           {/* Next to the menu in the tab order, though it shows at the bottom: a few Tabs away. */}
           <UndoToast boardId={boardId} />
           <BoardCanvas />
-          {/* An open task's modal at once; the board's modals' code after the board is painted. */}
-          {(taskNumber || painted) && <BoardOverlays taskNumber={taskNumber} />}
+          {/* An open task's modal at once; the board's modals' code once the board has settled (a modal
+              asked for before that opens as it arrives: the modal store keeps the request). */}
+          {(taskNumber || settled) && <BoardOverlays taskNumber={taskNumber} />}
           {activityOpen && (
             <ActivityPanel
               fieldLabels={FIELD_LABELS}
@@ -116,19 +117,19 @@ export function BoardScreen({ boardId }: { boardId: string }) {
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or
   // re-fetched once when it cannot be); a reconnect re-fetches, and so does a refused subscription,
-  // which turns lost access into the 403 redirect. The watch starts once the board is painted, so the
-  // socket's code does not compete with the board's first paint; a change made before the
-  // subscription is caught by its version check (currentVersion).
-  const painted = usePaintedOnce(useStore(store, (state) => state.board !== null));
+  // which turns lost access into the 403 redirect. The watch starts once the board is painted and the
+  // browser idle, so the socket's code does not compete with the board's first screen; a change made
+  // before the subscription is caught by its version check (currentVersion).
+  const settled = useIdleAfterPaint(useStore(store, (state) => state.board !== null));
   useEffect(() => {
-    if (!painted) return;
+    if (!settled) return;
     return watchBoard(Number(boardId), {
       onChange: (update) => void (update ? store.getState().applyUpdate(update) : store.getState().resync()),
       onForbidden: () => void store.getState().resync(),
       onLive: (live) => store.getState().setLive(live),
       currentVersion: () => store.getState().serverBoard?.version ?? null,
     });
-  }, [store, boardId, painted]);
+  }, [store, boardId, settled]);
 
   // This user's mutations name the version they left, so their echo is awaited instead of a re-fetch.
   useEffect(() => onBoardVersion((change) => store.getState().expectVersion(change)), [store]);
@@ -158,7 +159,7 @@ export function BoardScreen({ boardId }: { boardId: string }) {
 
   return (
     <BoardStoreProvider store={store}>
-      <BoardPage painted={painted} />
+      <BoardPage settled={settled} />
     </BoardStoreProvider>
   );
 }

@@ -90,7 +90,7 @@ describe('live updates', () => {
       },
     });
     renderApp('/board/7');
-    // The board's watch starts once the board is painted, so its socket's code never delays the board.
+    // The board's watch starts once the board has settled, so its socket's code never delays the board.
     expect(socket.handlers).toBeNull();
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     await waitFor(() => expect(socket.handlers).not.toBeNull());

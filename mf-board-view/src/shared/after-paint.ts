@@ -30,12 +30,24 @@ export function whenIdle(callback: () => void, timeout = 1000): () => void {
   return () => cancelIdleCallback(handle);
 }
 
-/** False until the first frame painted after `ready` became true; true from then on. */
-export function usePaintedOnce(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
+/**
+ * False until the browser is first idle after the frame painted once `ready` became true; true from
+ * then on. For the work that follows a first screen (its live connection, the code of its dialogs):
+ * done at once after the paint, it kept the page busy for another 100 ms on a big board, and a click
+ * waited for it.
+ */
+export function useIdleAfterPaint(ready: boolean): boolean {
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (!ready || painted) return;
-    return afterPaint(() => setPainted(true));
-  }, [ready, painted]);
-  return painted;
+    if (!ready || idle) return;
+    let cancelIdle = () => {};
+    const cancelPaint = afterPaint(() => {
+      cancelIdle = whenIdle(() => setIdle(true));
+    });
+    return () => {
+      cancelPaint();
+      cancelIdle();
+    };
+  }, [ready, idle]);
+  return idle;
 }

@@ -116,7 +116,7 @@ describe('the first route', () => {
 });
 
 describe("index.html's page-start script", () => {
-  it("sets the stored theme and asks for the route's manifest and route-data.js, which the shell then does not ask for again", async () => {
+  it("sets the stored theme, asks for the route's manifest and route-data.js and preloads the remote's first files, which the shell then does not ask for again", async () => {
     localStorage.setItem('token', 'abc');
     localStorage.setItem('theme', 'dark');
     serve(['App']);
@@ -125,16 +125,28 @@ describe("index.html's page-start script", () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(requested()).toEqual(['/remotes/mf-board-view/mf-manifest.json']);
     expect(modules()).toEqual(['/remotes/mf-board-view/route-data.js']);
+    // As the manifest arrives, before the shell's entry runs.
+    const base = `${origin}/remotes/mf-board-view/`;
+    await vi.waitFor(() =>
+      expect(preloaded()).toEqual([
+        `script ${base}static/js/mf_board_view.0123456789.js`,
+        `style ${base}static/css/app.css`,
+        `script ${base}static/js/async/App.js`,
+      ]),
+    );
 
     const { startFirstRoute } = await import('./first-route');
     startFirstRoute(at('/board/7'));
-    await vi.waitFor(() => expect(preloaded()).toHaveLength(3));
-    expect(requested().filter((url) => url.endsWith('mf-manifest.json'))).toHaveLength(1);
     // The shell imports the same module by its full address: the browser runs it once.
-    expect(modules()).toEqual([
-      '/remotes/mf-board-view/route-data.js',
-      `${origin}/remotes/mf-board-view/route-data.js`,
-    ]);
+    await vi.waitFor(() =>
+      expect(modules()).toEqual([
+        '/remotes/mf-board-view/route-data.js',
+        `${origin}/remotes/mf-board-view/route-data.js`,
+      ]),
+    );
+    await vi.waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('mf_board_view/App'));
+    expect(requested().filter((url) => url.endsWith('mf-manifest.json'))).toHaveLength(1);
+    expect(preloaded()).toHaveLength(3);
     window.history.replaceState(null, '', '/');
   });
 

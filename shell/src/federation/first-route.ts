@@ -7,7 +7,8 @@
  *    for the route's manifest at its conventional address; both are on their way with this entry.
  * 2. The route's remote only (route-table.ts says which): its manifest at high priority (the
  *    page-start script's request when the map names that address); as soon as it arrives, its entry
- *    and the first chunks of its App are preloaded, so they download while React and the router do,
+ *    and the first chunks of its App are preloaded (preload-remote.ts: by the page-start script
+ *    itself when the map names its address), so they download while React and the router do,
  *    and the federation runtime starts loading its App (load-remote.ts's startLoadingApp), so the App
  *    is ready when the shell's route renders its slot.
  * 3. The route's data, signed in: the remote's `route-data.js` beside its manifest (about a kilobyte,
@@ -23,6 +24,7 @@ import { whenSettled } from '../when-settled';
 import { importUrl } from './import-url';
 import { startLoadingApp } from './load-remote';
 import { prefetchManifest } from './prefetch';
+import { type Manifest, preloadRemote } from './preload-remote';
 import { startFederation } from './register';
 import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
 
@@ -31,40 +33,6 @@ import { getRemotesMap, toAbsoluteUrl } from './remotes-map';
  * (shell-data.test.tsx compares them with what the shell's screen asks for).
  */
 export const SHELL_DATA = ['/api/auth/user', '/api/notification/unread'];
-
-interface ManifestAssets {
-  js?: { sync?: string[] };
-  css?: { sync?: string[] };
-}
-
-interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name?: string; assets?: ManifestAssets }[];
-}
-
-function preload(href: string, as: 'script' | 'style'): void {
-  const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
-  if ([...links].some((link) => link.href === href)) return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = as;
-  link.href = href;
-  link.setAttribute('fetchpriority', 'high');
-  document.head.append(link);
-}
-
-/** Preloads the remote's entry and the synchronous chunks of its App. */
-function preloadRemote(manifestUrl: string, manifest: Manifest): void {
-  const publicPath = manifest.metaData?.publicPath;
-  const base =
-    publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
-  const asset = (path: string) => new URL(path, base).href;
-  const entry = manifest.metaData?.remoteEntry;
-  if (entry?.name) preload(asset(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), 'script');
-  const app = manifest.exposes?.find((expose) => expose.name === 'App');
-  for (const path of app?.assets?.css?.sync ?? []) preload(asset(path), 'style');
-  for (const path of app?.assets?.js?.sync ?? []) preload(asset(path), 'script');
-}
 
 /**
  * Runs the remote's route-data.js, once: the page-start script has usually imported it already. A

@@ -175,7 +175,7 @@ describe('activity lists', { timeout: 15_000 }, () => {
         ],
       } as BoardUpdate['patch'],
     };
-    // The board's watch starts once the board is painted.
+    // The board's watch starts once the board has settled.
     await waitFor(() => expect(socket.handlers).not.toBeNull());
     act(() => {
       socket.handlers?.onLive?.(true);

@@ -2,16 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeIntersectionObserver } from '../../test/intersection-observer';
 import { createColumnVisibility } from './model/column-visibility';
 
-function rect(left: number, width: number): DOMRect {
-  return { left, right: left + width, width, top: 0, bottom: 100, height: 100, x: left, y: 0 } as DOMRect;
-}
-
 function board(columnLefts: number[]) {
   const scroller = document.createElement('div');
-  scroller.getBoundingClientRect = () => rect(0, 1000);
-  const columns = columnLefts.map((left) => {
+  const columns = columnLefts.map(() => {
     const column = document.createElement('section');
-    column.getBoundingClientRect = () => rect(left, 300);
     scroller.append(column);
     return column;
   });
@@ -34,20 +28,26 @@ describe('column visibility (horizontal windowing)', () => {
     expect(near).toHaveBeenCalledWith(true);
   });
 
-  it('reports at once whether a column is within a quarter of the scroller width, then follows the observer', () => {
+  it('guesses from the column place at first, then follows the observer', () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.stubGlobal('innerWidth', 1280);
     const visibility = createColumnVisibility();
-    // The scroller is 1000 px wide: a column starting 200 px past its right edge is near, 300 px is not.
+    // A board at its left edge in a 1280 px window: 16 px of padding, 312 px per column, and a quarter
+    // of the width (320 px) past the right edge still near: columns 0 to 5.
+    expect([0, 5, 6].map((index) => visibility.nearAtStart(index))).toEqual([true, true, false]);
+
     const { scroller, columns } = board([0, 1200, 1300]);
     const calls = columns.map((column) => {
       const near = vi.fn();
       visibility.observe(column as HTMLElement, near);
       return near;
     });
-    expect(calls.map((near) => near.mock.calls[0]?.[0])).toEqual([true, true, false]);
+    // Nothing is asked of the layout before the observer reports.
+    expect(calls.every((near) => near.mock.calls.length === 0)).toBe(true);
 
     const observer = FakeIntersectionObserver.last as FakeIntersectionObserver;
     expect(observer.options.root).toBe(scroller);
+    expect(observer.options.rootMargin).toBe('100% 25%');
     expect(observer.observed.size).toBe(3);
     observer.callback([
       { target: columns[2] as Element, isIntersecting: true, boundingClientRect: { height: 100 } },

@@ -175,7 +175,7 @@ describe("the board's 'Корзина'", { timeout: 15_000 }, () => {
       at: 0,
       patch: { prevVersion: 1, userId: 2, removed: { tasks: ['2'] } },
     };
-    // The board's watch starts once the board is painted.
+    // The board's watch starts once the board has settled.
     await waitFor(() => expect(socket.handlers).not.toBeNull());
     act(() => {
       socket.handlers?.onLive?.(true);

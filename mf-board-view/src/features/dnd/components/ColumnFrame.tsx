@@ -63,6 +63,8 @@ export interface ColumnDnd {
 
 export interface ColumnProps extends ColumnRenderers {
   columnId: string;
+  /** The column's place on the board: its first render guesses its nearness from it (nearAtStart). */
+  index: number;
   taskIds: string[];
   /** The board's horizontal windowing: a column far from the view renders no cards. */
   columnVisibility: ColumnVisibility;
@@ -83,6 +85,7 @@ interface ColumnFrameProps extends ColumnProps {
  */
 export function ColumnFrame({
   columnId,
+  index,
   taskIds,
   renderCard,
   renderColumnHeader,
@@ -96,7 +99,10 @@ export function ColumnFrame({
   const [visibility] = useState(createVisibility);
   const listRef = useRef<HTMLDivElement>(null);
   const sectionRef = useRef<HTMLElement | null>(null);
-  const [near, setNear] = useState(!columnVisibility.supported);
+  // Near at first by its place, or when it showed cards before drag and drop was attached.
+  const [near, setNear] = useState(
+    () => columnVisibility.nearAtStart(index) || taskIds.some((id) => shownCards.has(id)),
+  );
   const [eager] = useState(eagerCards);
   // The dragged card, when this column holds it: its slot stays rendered even when scrolled away.
   const activeTaskId = useDragStore((state) =>

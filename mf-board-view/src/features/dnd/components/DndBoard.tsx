@@ -214,10 +214,11 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
         <sortable.SortableBoard columnVisibility={columnVisibility} shownCards={shownCards} {...renderers} />
       ) : waiting ? null : (
         <EarlyPressContext.Provider value={early}>
-          {columnOrder.map((columnId) => (
+          {columnOrder.map((columnId, index) => (
             <StaticColumn
               key={columnId}
               columnId={columnId}
+              index={index}
               taskIds={columns[columnId]?.taskIds ?? NO_IDS}
               columnVisibility={columnVisibility}
               shownCards={shownCards}

@@ -187,10 +187,11 @@ export function SortableBoard({ columnVisibility, shownCards, ...renderers }: So
       onDragCancel={end}
     >
       <SortableContext items={order.map(columnKey)} strategy={horizontalListSortingStrategy}>
-        {order.map((columnId) => (
+        {order.map((columnId, index) => (
           <SortableColumn
             key={columnId}
             columnId={columnId}
+            index={index}
             taskIds={
               (drag?.type === 'task' ? drag.items[columnId] : undefined) ??
               columns[columnId]?.taskIds ??
