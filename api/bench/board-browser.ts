@@ -26,7 +26,15 @@
  *    no longer marked as being dragged, and both columns' card counts updated (they read the board
  *    store, which changes only on drop). Target: p50 and max under 100 ms. The end of dnd-kit's drop
  *    animation (the drag overlay removed) is printed too, for information.
+ *
+ * BENCH_BASELINE=<git revision> also measures (1) for that revision's front-ends in the same run: they
+ * are built in a temporary git worktree (`pnpm install --prefer-offline`, `pnpm -r run build` without
+ * the api) and served by a second API process of this build (STATIC_DIR), on the same database; each
+ * run opens the board on both, alternately, so a machine that is busier in one minute than the next
+ * weighs on both alike. The baseline is printed beside this build's figures; the targets are this
+ * build's.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +45,10 @@ import type { Database } from '../src/database.js';
 import { createTempDatabase } from '../test/pg.js';
 import { seed } from './board.js';
 import { percentile } from './lib.js';
-import { type ApiProcess, launchChromium, register, startApi, stop } from './processes.js';
+import { type ApiProcess, apiRoot, launchChromium, register, startApi, stop } from './processes.js';
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const BASELINE = process.env.BENCH_BASELINE?.trim() || null;
 const INTERACTIVE_TARGET_MS = 600;
 const DROP_TARGET_MS = 100;
 const VIEWPORT = { width: 1280, height: 720 };
@@ -247,6 +256,31 @@ async function dragFirstCard(page: Page): Promise<DropTiming> {
   return timing;
 }
 
+function runIn(cwd: string, command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+/** The front-ends of git revision `revision`, built in a temporary worktree (see the header). */
+async function buildBaseline(revision: string): Promise<{ dir: string; remove: () => void }> {
+  const repo = join(apiRoot, '..');
+  const dir = await mkdtemp(join(tmpdir(), 'kanban-baseline-'));
+  console.log(`building the baseline's front-ends (${revision}) in ${dir}`);
+  runIn(repo, 'git', ['worktree', 'add', '--detach', dir, revision]);
+  const remove = () => runIn(repo, 'git', ['worktree', 'remove', '--force', dir]);
+  try {
+    runIn(dir, 'pnpm', ['install', '--frozen-lockfile', '--prefer-offline']);
+    runIn(dir, 'pnpm', ['-r', '--workspace-concurrency=2', '--filter', '!api', 'run', 'build']);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+const spread = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+
 function report(title: string, values: number[], targetMs: number): boolean {
   const p50 = percentile(values, 50);
   const max = Math.max(...values);
@@ -261,16 +295,24 @@ function report(title: string, values: number[], targetMs: number): boolean {
 export async function boardBrowserBench(): Promise<boolean> {
   const database = await createTempDatabase('kanban_bench_');
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-bench-'));
-  let server: ApiProcess | undefined;
+  const baseline = BASELINE ? await buildBaseline(BASELINE) : null;
+  const servers: ApiProcess[] = [];
   let browser: Browser | undefined;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
   });
   try {
-    server = await startApi(
-      { DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
-      { built: true },
-    );
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+    };
+    const server = await startApi(env, { built: true });
+    servers.push(server);
+    const baselineServer = baseline
+      ? await startApi({ ...env, STATIC_DIR: baseline.dir }, { built: true })
+      : null;
+    if (baselineServer) servers.push(baselineServer);
     const viewer = await register(server.url, 'Браузер');
     const seeded = await seed(db);
     await db
@@ -283,30 +325,43 @@ export async function boardBrowserBench(): Promise<boolean> {
     );
 
     browser = await launchChromium();
-    const boardUrl = `${server.url}/board/${seeded.boardId}`;
+    const boardPath = `/board/${seeded.boardId}`;
     const loads: LoadTiming[] = [];
+    const baselineLoads: LoadTiming[] = [];
     const drops: DropTiming[] = [];
     for (let run = 0; run <= RUNS; run += 1) {
-      const { page, timing } = await openBoard(browser, boardUrl, viewer.token);
+      const { page, timing } = await openBoard(browser, `${server.url}${boardPath}`, viewer.token);
       const drop = await dragFirstCard(page);
       await page.context().close();
-      // Run 0 warms up the server (JIT, PostgreSQL caches) and is not counted.
+      const before = baselineServer
+        ? await openBoard(browser, `${baselineServer.url}${boardPath}`, viewer.token)
+        : null;
+      await before?.page.context().close();
+      // Run 0 warms up the servers (JIT, PostgreSQL caches) and is not counted.
       if (run === 0) continue;
       loads.push(timing);
       drops.push(drop);
+      if (before) baselineLoads.push(before.timing);
     }
 
-    const spread = (values: number[]) =>
-      `p50 ${percentile(values, 50).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
-    console.log(
-      `breakdown: board data received ${spread(loads.map((load) => load.data))}; ` +
-        `first cards of the visible columns in the DOM ${spread(loads.map((load) => load.cards))}`,
-    );
+    const breakdown = (title: string, measured: LoadTiming[]) =>
+      console.log(
+        `${title}: board data received ${spread(measured.map((load) => load.data))}; ` +
+          `first cards of the visible columns in the DOM ${spread(measured.map((load) => load.cards))}`,
+      );
+    breakdown('breakdown', loads);
     const interactiveMet = report(
       `board interactive (${RUNS} runs, from navigation start)`,
       loads.map((load) => load.interactive),
       INTERACTIVE_TARGET_MS,
     );
+    if (baseline) {
+      breakdown(`baseline ${BASELINE}, breakdown`, baselineLoads);
+      const values = baselineLoads.map((load) => load.interactive);
+      console.log(
+        `baseline ${BASELINE}: board interactive ${spread(values)} (${values.map((v) => v.toFixed(0)).join(', ')})`,
+      );
+    }
     const dropMet = report(
       `card drop shown (${RUNS} drags, from mouse up)`,
       drops.map((drop) => drop.shown),
@@ -318,7 +373,8 @@ export async function boardBrowserBench(): Promise<boolean> {
     return interactiveMet && dropMet;
   } finally {
     await browser?.close();
-    if (server) await stop(server.child);
+    for (const server of servers) await stop(server.child);
+    baseline?.remove();
     await db.destroy();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
