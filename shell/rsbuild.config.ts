@@ -53,7 +53,8 @@ export default defineConfig({
       remotes: {},
       dts: false,
       // Production remotes are built with externalRuntime and use this runtime instead of their own.
-      experiments: { provideExternalRuntime: true },
+      // `target: 'web'`: the runtime without its Node.js loading (the entry: 36.6 -> 34.5 KB gzip).
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       shared: {
         ...shared,
         'react-router-dom': {

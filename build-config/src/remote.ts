@@ -62,7 +62,8 @@ export function remoteConfig({ name, port, packageJson, routeData = false }: Rem
           dts: false,
           // In production the shell provides the runtime (provideExternalRuntime): the remote's entry
           // carries no second copy. The dev server keeps its own, so the remote also runs standalone.
-          experiments: { externalRuntime: production },
+          // `target: 'web'` leaves the runtime's Node.js loading out (the entry: 16.3 -> 14.4 KB gzip).
+          experiments: { externalRuntime: production, optimization: { target: 'web' } },
           shared: sharedSingletons(readPackage(packageJson)),
         },
         { environment: 'web' },
