@@ -40,13 +40,16 @@ export function useIdleAfterPaint(ready: boolean): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!ready || idle) return;
-    let cancelIdle = () => {};
+    // Two frames: the page's largest paint is reported for the frame after the one that drew it.
+    let cancelNext = () => {};
     const cancelPaint = afterPaint(() => {
-      cancelIdle = whenIdle(() => setIdle(true));
+      cancelNext = afterPaint(() => {
+        cancelNext = whenIdle(() => setIdle(true));
+      });
     });
     return () => {
       cancelPaint();
-      cancelIdle();
+      cancelNext();
     };
   }, [ready, idle]);
   return idle;
