@@ -31,16 +31,16 @@ export function whenIdle(callback: () => void, timeout = 1000): () => void {
 }
 
 /**
- * False until the browser is first idle after the frame painted once `ready` became true; true from
- * then on. For the work that follows a first screen (its live connection, the code of its dialogs):
- * done at once after the paint, it kept the page busy for another 100 ms on a big board, and a click
- * waited for it.
+ * False until `ready` has been true for two painted frames and the browser is then idle; true from
+ * then on. For the work that follows a first screen (its live connection, the code of its dialogs,
+ * drag and drop on a small board): the screen is drawn and reported first (elements replaced before
+ * the frame after their paint moved the page's largest paint, LCP, after that work), and a click
+ * made meanwhile is answered before it.
  */
 export function useIdleAfterPaint(ready: boolean): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!ready || idle) return;
-    // Two frames: the page's largest paint is reported for the frame after the one that drew it.
     let cancelNext = () => {};
     const cancelPaint = afterPaint(() => {
       cancelNext = afterPaint(() => {
