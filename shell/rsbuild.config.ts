@@ -82,7 +82,7 @@ export default defineConfig({
     // What every first screen waits for sits behind the federation's async boundary: react-dom, react,
     // the router, zustand and the shell's app chunk are fetched only once the entry has run. Preloaded
     // from the HTML, they download with the entry instead (react-dom alone: Lighthouse LCP on the
-    // landing page 2.76 -> 2.34 s; the others: a big board interactive about 50 ms sooner). shared-ui,
+    // landing page 2.76 -> 2.34 s; the others: a big board interactive about 40 ms sooner). shared-ui,
     // which the entry itself imports, is one initial chunk beside it. Only these: preloading every
     // shell chunk (the bell's socket, the dialogs) made Lighthouse count them all before the first paint
     // (FCP 1.2 -> 2.3 s) for no gain in LCP.

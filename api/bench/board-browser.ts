@@ -295,13 +295,15 @@ function report(title: string, values: number[], targetMs: number): boolean {
 export async function boardBrowserBench(): Promise<boolean> {
   const database = await createTempDatabase('kanban_bench_');
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-bench-'));
-  const baseline = BASELINE ? await buildBaseline(BASELINE) : null;
+  let baseline: Awaited<ReturnType<typeof buildBaseline>> | null = null;
   const servers: ApiProcess[] = [];
   let browser: Browser | undefined;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }),
   });
   try {
+    // Inside the try: a failed build still drops the database and the data folder.
+    if (BASELINE) baseline = await buildBaseline(BASELINE);
     const env = {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
  * it); the result cancels it. For work the first screen does not need: requested or run before that
  * screen is painted, it delays it.
  */
-export function afterPaint(callback: () => void): () => void {
+function afterPaint(callback: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(callback, 0);
