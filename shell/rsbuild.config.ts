@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig } from '@rsbuild/core';
 import {
   devProxy,
+  pluginFederationEsm,
   pluginModuleFederation,
   pluginPrecompress,
   pluginReact,
@@ -65,6 +66,7 @@ export default defineConfig({
         },
       },
     }),
+    pluginFederationEsm(),
     pluginPrecompress(),
   ],
   html: {

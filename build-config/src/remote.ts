@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type EnvironmentConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginFederationEsm } from './federation-esm';
 import { pluginPrecompress } from './precompress';
 import { devProxy, readPackage, sharedSingletons } from './shared';
 
@@ -68,6 +69,7 @@ export function remoteConfig({ name, port, packageJson, routeData = false }: Rem
         },
         { environment: 'web' },
       ),
+      pluginFederationEsm(),
       pluginPrecompress(),
     ],
     environments: {
