@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { registerAccount, signIn } from './support/accounts';
 
 test('under 720px the burger opens a 250px panel with the links and a backdrop that closes it', async ({
@@ -63,6 +63,29 @@ test('a remote whose manifest cannot be loaded shows an error area while the hea
   await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
 });
 
+/** The shared modules loaded in the page: name -> ['version@container that provided it']. */
+function loadedShares(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => {
+    type Share = Record<
+      string,
+      Record<string, Record<string, Record<string, { loaded?: boolean; from?: string }>>>
+    >;
+    const share =
+      (window as unknown as { __FEDERATION__?: { __SHARE__?: Share } }).__FEDERATION__?.__SHARE__ ?? {};
+    const result: Record<string, string[]> = {};
+    for (const scopes of Object.values(share)) {
+      for (const packages of Object.values(scopes)) {
+        for (const [name, versions] of Object.entries(packages)) {
+          for (const [version, entry] of Object.entries(versions)) {
+            if (entry.loaded) result[name] = [...(result[name] ?? []), `${version}@${entry.from}`];
+          }
+        }
+      }
+    }
+    return result;
+  });
+}
+
 test('exactly one React runs in the page with the remote loaded', async ({ page }) => {
   await page.addInitScript(() => {
     const renderers: unknown[] = [];
@@ -89,29 +112,39 @@ test('exactly one React runs in the page with the remote loaded', async ({ page 
     await page.evaluate(() => (window as unknown as { __reactRenderers: number }).__reactRenderers),
   ).toBe(1);
 
-  const loaded = await page.evaluate(() => {
-    type Share = Record<
-      string,
-      Record<string, Record<string, Record<string, { loaded?: boolean; from?: string }>>>
-    >;
-    const share =
-      (window as unknown as { __FEDERATION__?: { __SHARE__?: Share } }).__FEDERATION__?.__SHARE__ ?? {};
-    const result: Record<string, string[]> = {};
-    for (const scopes of Object.values(share)) {
-      for (const packages of Object.values(scopes)) {
-        for (const [name, versions] of Object.entries(packages)) {
-          for (const [version, entry] of Object.entries(versions)) {
-            if (entry.loaded) result[name] = [...(result[name] ?? []), `${version}@${entry.from}`];
-          }
-        }
-      }
-    }
-    return result;
-  });
+  const loaded = await loadedShares(page);
   for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'shared-ui']) {
     expect(new Set(loaded[name] ?? []).size, `${name} loaded once: ${JSON.stringify(loaded[name])}`).toBe(1);
   }
   // The shell's copy runs: for the router that is the part the front-ends use (shell/src/shared/router.ts),
   // not a remote's whole package.
   expect(loaded['react-router-dom']?.[0]).toMatch(/@shell$/);
+});
+
+test("shared-ui's widgets load once, from the shell's build, when a dialog first needs them", async ({
+  page,
+  request,
+}) => {
+  const account = await registerAccount(request, 'Вера Виджетова');
+  await signIn(page, account);
+  // Every script that carries Modal's code (its class names), by path.
+  const withModal: Promise<string | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    withModal.push(
+      response.text().then(
+        (body) => (body.includes('ui-modal__backdrop') ? new URL(response.url()).pathname : null),
+        () => null,
+      ),
+    );
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Создать доску' }).click();
+  await expect(page.getByRole('dialog', { name: 'Новая доска' })).toBeVisible();
+
+  const paths = (await Promise.all(withModal)).filter((path) => path !== null);
+  // The shell's copy (served from the site root), not the remote's fallback under /remotes/mf-boards/.
+  expect(paths).toHaveLength(1);
+  expect(paths[0]).toMatch(/^\/static\/js\//);
+  expect((await loadedShares(page))['shared-ui/widgets']).toHaveLength(1);
 });

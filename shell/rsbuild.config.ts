@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { defineConfig } from '@rsbuild/core';
 import {
   devProxy,
@@ -13,6 +14,7 @@ import { pageStartScript } from './src/federation/page-start';
 
 const pkg = readPackage(new URL('./package.json', import.meta.url));
 const shared = sharedSingletons(pkg);
+const sharedUi = readPackage(new URL('../shared-ui/package.json', import.meta.url));
 
 /** Remote dev servers. Only those that answer are listed, so the shell also runs alone. */
 const DEV_REMOTES: Record<string, string> = {
@@ -64,6 +66,15 @@ export default defineConfig({
           import: './src/shared/router.ts',
           version: pkg.dependencies?.['react-router-dom'],
         },
+        'shared-ui/widgets': {
+          ...shared['shared-ui/widgets'],
+          // The shell does not import the widgets itself, and a build provides a shared package only
+          // when something in it imports that package, or when it is named by its file. Named, they
+          // come from the same build as shared-ui's core for every remote, fetched when one first
+          // needs them.
+          import: createRequire(import.meta.url).resolve('shared-ui/widgets'),
+          version: sharedUi.version,
+        },
       },
     }),
     pluginFederationEsm(),
@@ -96,7 +107,8 @@ export default defineConfig({
         'lib-react': /node_modules[\\/]react[\\/]/,
         'lib-router': /node_modules[\\/]react-router(-dom)?[\\/]/,
         'lib-zustand': /node_modules[\\/]zustand[\\/]/,
-        'lib-shared-ui': /[\\/]shared-ui[\\/]/,
+        // shared-ui's core; its widgets (src/widgets) stay a chunk of their own, fetched on demand.
+        'lib-shared-ui': /[\\/]shared-ui[\\/](?!src[\\/]widgets[\\/])/,
       },
     },
   },

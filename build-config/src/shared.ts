@@ -32,7 +32,10 @@ export function sharedSingletons(pkg: PackageJson) {
     'react-dom': { singleton: true, requiredVersion: range('react-dom') },
     'react-router-dom': { singleton: true, requiredVersion: range('react-router-dom') },
     zustand: { singleton: true, requiredVersion: range('zustand') },
-    // Workspace package consumed from source: one instance, whatever its version.
+    // Workspace package consumed from source: one instance, whatever its version. Its widgets (Modal,
+    // the confirmation, the drop area...) are a second singleton, fetched when a dialog or form first
+    // needs them: the shell's first load carries the core only.
     'shared-ui': { singleton: true, requiredVersion: false as const },
+    'shared-ui/widgets': { singleton: true, requiredVersion: false as const },
   };
 }

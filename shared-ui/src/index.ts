@@ -25,36 +25,13 @@ export {
   avatarTitle,
 } from './components/avatar/Avatar';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button/Button';
-export {
-  ConfirmDialog,
-  type ConfirmDialogProps,
-  type ConfirmedActionOptions,
-  type ConfirmOptions,
-  useConfirm,
-  useConfirmedAction,
-} from './components/confirm/ConfirmDialog';
-export { Dropzone, type DropzoneProps } from './components/dropzone/Dropzone';
-export { rejectionText } from './components/dropzone/rejection-text';
 export { Checkbox, type CheckboxProps } from './components/fields/Checkbox';
 export { FormError } from './components/fields/FormError';
 export { PasswordField, type PasswordFieldProps } from './components/fields/PasswordField';
 export { Select, type SelectOption, type SelectProps } from './components/fields/Select';
 export { TextArea, type TextAreaProps } from './components/fields/TextArea';
 export { TextField, type TextFieldProps } from './components/fields/TextField';
-export {
-  MISSING_PORTAL_MESSAGE,
-  MODAL_ROOT_ID,
-  Modal,
-  type ModalProps,
-  type ModalWidth,
-  tabbables,
-} from './components/modal/Modal';
-export {
-  MultiSelect,
-  type MultiSelectOption,
-  type MultiSelectProps,
-} from './components/multi-select/MultiSelect';
-export { ProgressBar, type ProgressBarProps } from './components/progress-bar/ProgressBar';
+export { MISSING_PORTAL_MESSAGE, MODAL_ROOT_ID, tabbables } from './components/modal/modal-root';
 export { Spinner } from './components/spinner/Spinner';
 export { shortDate } from './format/short-date';
 export { useFieldErrors } from './hooks/use-field-errors';
@@ -66,6 +43,8 @@ export {
   useFormValues,
   useSubmit,
 } from './hooks/use-form';
+export { useIdleAfterPaint, whenIdle } from './lazy/after-paint';
+export { IMPORT_RETRY_MS, retryImport } from './lazy/retry-import';
 export { type PathName, paths } from './paths';
 export {
   type BoardSocket,

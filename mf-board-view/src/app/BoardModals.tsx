@@ -4,9 +4,7 @@
  * fetched while the browser is idle once the board is shown, or when one is opened before that.
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { useModalStore } from 'shared-ui';
-import { whenIdle } from '../shared/after-paint';
-import { retryImport } from '../shared/retry-import';
+import { retryImport, useModalStore, whenIdle } from 'shared-ui';
 
 type SwitchModule = typeof import('./BoardModalSwitch');
 

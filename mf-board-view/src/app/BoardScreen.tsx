@@ -1,7 +1,7 @@
 import type { Board } from 'api/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { onBoardVersion, watchBoard } from 'shared-ui';
+import { onBoardVersion, useIdleAfterPaint, watchBoard } from 'shared-ui';
 import { useStore } from 'zustand';
 import { ActivityPanel } from '../features/activity/components/ActivityPanel';
 import { getBoard } from '../features/board/api/get-board';
@@ -13,7 +13,6 @@ import { FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
-import { useIdleAfterPaint } from '../shared/after-paint';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';

@@ -3,8 +3,7 @@
  * chunk, fetched while the browser is idle once the board is shown, so opening one stays instant.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { whenIdle } from '../shared/after-paint';
-import { retryImport } from '../shared/retry-import';
+import { retryImport, whenIdle } from 'shared-ui';
 
 const loadBoardModals = () => retryImport(() => import('./BoardModals'));
 const loadTaskRoute = () => retryImport(() => import('./TaskRoute'));

@@ -1,12 +1,11 @@
 import type { BoardListItem } from 'api/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, MODALS, paths, useModalStore } from 'shared-ui';
+import { Button, MODALS, paths, retryImport, useIdleAfterPaint, useModalStore } from 'shared-ui';
 import { BoardList } from '../features/board-list/components/BoardList';
 import { BoardsToolbar } from '../features/board-list/components/BoardsToolbar';
 import { useBoardList } from '../features/board-list/use-board-list';
 import { useViewSettings } from '../features/board-list/view-settings-store';
-import { CreateBoardModal } from '../features/create-board/components/CreateBoardModal';
 import { DeletedBoards } from '../features/deleted-boards/components/DeletedBoards';
 import { Invitations } from '../features/invitations/components/Invitations';
 import { useInvitations } from '../features/invitations/use-invitations';
@@ -29,6 +28,16 @@ import './main-page.css';
  */
 const INVITATIONS_WAIT_MS = 1000;
 
+/**
+ * 'Новая доска' is not part of the first screen: its own chunk (with shared-ui's widgets), fetched once
+ * the list has been painted and the browser is idle, so opening it stays instant.
+ */
+const loadCreateBoardModal = () =>
+  retryImport(() => import('../features/create-board/components/CreateBoardModal'));
+const CreateBoardModal = lazy(() =>
+  loadCreateBoardModal().then((module) => ({ default: module.CreateBoardModal })),
+);
+
 export function MainPage() {
   const view = useViewSettings((state) => state.view);
   const sort = useViewSettings((state) => state.sort);
@@ -47,6 +56,11 @@ export function MainPage() {
     const timer = setTimeout(() => setWaited(true), INVITATIONS_WAIT_MS);
     return () => clearTimeout(timer);
   }, [listAnswered, invitations.loaded]);
+
+  const listPainted = useIdleAfterPaint(settled);
+  useEffect(() => {
+    if (listPainted) void loadCreateBoardModal();
+  }, [listPainted]);
 
   useEffect(() => {
     const title = document.title;
@@ -83,7 +97,11 @@ export function MainPage() {
         <BoardList status="loading" boards={null} view={view} onRetry={boards.reload} />
       )}
       <DeletedBoards show={settled} onRestored={onRestored} />
-      {modal === MODALS.CREATE_BOARD && <CreateBoardModal sort={sort} onCreated={boards.replace} />}
+      {modal === MODALS.CREATE_BOARD && (
+        <Suspense fallback={null}>
+          <CreateBoardModal sort={sort} onCreated={boards.replace} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-client';
 import { Button } from '../components/button/Button';
-import { useConfirmedAction } from '../components/confirm/ConfirmDialog';
 import { TextField } from '../components/fields/TextField';
 import { useAuthStore } from '../stores/auth-store';
+import { useConfirmedAction } from '../widgets/confirm/ConfirmDialog';
 import { useAuthForm, useFormValues, useSubmit } from './use-form';
 
 const rejected = (status: number, body: Record<string, string>) => () =>

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { TOKEN_KEY } from '../api/token';
-import { MODAL_ROOT_ID } from '../components/modal/Modal';
+import { MODAL_ROOT_ID } from '../components/modal/modal-root';
 import { type AuthState, useAuthStore } from '../stores/auth-store';
 import { useHeaderStore } from '../stores/header-store';
 import { useModalStore } from '../stores/modal-store';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { MODAL_ROOT_ID } from '../components/modal/Modal';
+import { MODAL_ROOT_ID } from '../components/modal/modal-root';
 import { useAuthStore } from '../stores/auth-store';
 import {
   assign,

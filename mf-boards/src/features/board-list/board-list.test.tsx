@@ -92,7 +92,7 @@ describe('board list', () => {
     renderApp('/');
     expect(await screen.findByText('У вас пока нет досок')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
-    expect(screen.getByRole('dialog', { name: 'Новая доска' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Новая доска' })).toBeTruthy();
   });
 
   it('shows an error with a retry when the list does not load', async () => {

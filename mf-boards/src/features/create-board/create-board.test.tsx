@@ -21,7 +21,8 @@ async function openModal() {
   renderApp('/');
   await screen.findByRole('link', { name: 'Ремонт' });
   fireEvent.click(screen.getByRole('button', { name: 'Создать доску' }));
-  return screen.getByRole('dialog', { name: 'Новая доска' });
+  // The modal is its own chunk: the first opening waits for it.
+  return screen.findByRole('dialog', { name: 'Новая доска' });
 }
 
 describe('create board', () => {

@@ -1,4 +1,4 @@
-import { Modal } from 'shared-ui';
+import { Modal } from 'shared-ui/widgets';
 import { ActivityList } from './ActivityList';
 
 /** The board's 'Активность': every change, newest first, more pages as the list is scrolled. */

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Checkbox,
-  Modal,
-  paths,
-  Select,
-  TextField,
-  useConfirmedAction,
-  useFormValues,
-  useSubmit,
-} from 'shared-ui';
+import { Checkbox, paths, Select, TextField, useFormValues, useSubmit } from 'shared-ui';
+import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
 import { TASK_NUMBER_OPTIONS } from '../../../shared/task-number';

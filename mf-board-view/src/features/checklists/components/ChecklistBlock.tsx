@@ -11,7 +11,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { Checklist, Member } from 'api/contract';
 import { useState } from 'react';
-import { ProgressBar, useConfirmedAction } from 'shared-ui';
+import { ProgressBar, useConfirmedAction } from 'shared-ui/widgets';
 import { useEscapeCancelsDrag } from '../model/use-escape-cancels-drag';
 import { type ChecklistItemActions, ChecklistItemRow } from './ChecklistItemRow';
 import { Icon } from './Icon';

@@ -1,4 +1,5 @@
-import { Modal, TextField, useConfirmedAction, useFormValues, useSubmit } from 'shared-ui';
+import { TextField, useFormValues, useSubmit } from 'shared-ui';
+import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
 import { offerUndo } from '../../../shared/undo';

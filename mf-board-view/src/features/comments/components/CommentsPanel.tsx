@@ -1,6 +1,7 @@
 import type { Comment } from 'api/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Avatar, Button, useAuthStore, useConfirmedAction, useSubmit } from 'shared-ui';
+import { Avatar, Button, useAuthStore, useSubmit } from 'shared-ui';
+import { useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { activeMembers, memberLabel } from '../../../shared/members';

@@ -8,15 +8,8 @@
 
 import type { FileItem } from 'api/contract';
 import { useRef, useState } from 'react';
-import {
-  Dropzone,
-  errorsOf,
-  type FieldErrors,
-  fileType,
-  ProgressBar,
-  uploadFile,
-  useConfirmedAction,
-} from 'shared-ui';
+import { errorsOf, type FieldErrors, fileType, uploadFile } from 'shared-ui';
+import { Dropzone, ProgressBar, useConfirmedAction } from 'shared-ui/widgets';
 import { useReload } from '../../../shared/board-context';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Modal, MultiSelect, TextField } from 'shared-ui';
+import { Button, TextField } from 'shared-ui';
+import { Modal, MultiSelect } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { emptyFilters, parseFilters, withFilters } from '../../../shared/filters';
 import { memberLabel } from '../../../shared/members';

@@ -1,15 +1,7 @@
 import type { Label } from 'api/contract';
 import { type FormEvent, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  type FieldErrors,
-  FormError,
-  Modal,
-  useConfirmedAction,
-  useFieldErrors,
-  useSubmit,
-} from 'shared-ui';
+import { Button, Checkbox, type FieldErrors, FormError, useFieldErrors, useSubmit } from 'shared-ui';
+import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
 import { firstError } from '../../../shared/errors';

@@ -4,17 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import {
   Avatar,
   Button,
-  type ConfirmOptions,
   FormError,
-  Modal,
   paths,
   TextField,
   useAuthStore,
-  useConfirmedAction,
   useFieldErrors,
   useFormValues,
   useSubmit,
 } from 'shared-ui';
+import { type ConfirmOptions, Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { memberLabel } from '../../../shared/members';

@@ -1,5 +1,6 @@
 import type { Board } from 'api/contract';
-import { type FieldErrors, MultiSelect, Select, TextArea, TextField } from 'shared-ui';
+import { type FieldErrors, Select, TextArea, TextField } from 'shared-ui';
+import { MultiSelect } from 'shared-ui/widgets';
 import { activeMembers, memberLabel } from '../../../shared/members';
 import { FIELD_LABELS, type TaskField, type TaskForm } from '../model/task-form';
 import { DueField } from './DueField';

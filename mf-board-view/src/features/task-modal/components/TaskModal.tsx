@@ -1,6 +1,7 @@
 import type { TaskDetail } from 'api/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Button, Modal, Spinner, useConfirmedAction, useSubmit } from 'shared-ui';
+import { Button, Spinner, useSubmit } from 'shared-ui';
+import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
 import type { TaskField, TaskForm } from '../model/task-form';

@@ -1,4 +1,5 @@
-import { Modal, Spinner } from 'shared-ui';
+import { Spinner } from 'shared-ui';
+import { Modal } from 'shared-ui/widgets';
 import './task-modal.css';
 
 /**

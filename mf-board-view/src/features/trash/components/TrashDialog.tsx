@@ -1,6 +1,7 @@
 import type { TrashKind } from 'api/contract';
 import { type ReactNode, useRef, useState } from 'react';
-import { Button, errorsOf, Modal, Spinner, useAuthStore, useConfirmedAction } from 'shared-ui';
+import { Button, errorsOf, Spinner, useAuthStore } from 'shared-ui';
+import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { emptyTrash } from '../api/empty-trash';
 import type { TrashItem } from '../api/get-trash';

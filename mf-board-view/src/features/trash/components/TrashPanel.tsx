@@ -4,7 +4,7 @@
  * it is first opened.
  */
 import { lazy, Suspense } from 'react';
-import { retryImport } from '../../../shared/retry-import';
+import { retryImport } from 'shared-ui';
 
 export const loadTrashDialog = () => retryImport(() => import('./TrashDialog'));
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
-import { whenIdle } from '../../../shared/after-paint';
+import { errorsOf, MODAL_ROOT_ID, whenIdle } from 'shared-ui';
 import { useReload } from '../../../shared/board-context';
 import { type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';

@@ -1,6 +1,7 @@
 import type { BoardListItem, Sort } from 'api/contract';
 import type { FormEvent } from 'react';
-import { Button, FormError, Modal, TextField, useFormValues, useModalStore, useSubmit } from 'shared-ui';
+import { Button, FormError, TextField, useFormValues, useModalStore, useSubmit } from 'shared-ui';
+import { Modal } from 'shared-ui/widgets';
 import { createBoard } from '../api/create-board';
 
 interface CreateBoardModalProps {

@@ -1,6 +1,7 @@
 import type { ImageType } from 'api/contract';
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Dropzone, ProgressBar, useAuthStore, useSubmit } from 'shared-ui';
+import { Avatar, Button, useAuthStore, useSubmit } from 'shared-ui';
+import { Dropzone, ProgressBar } from 'shared-ui/widgets';
 import { SettingsCard } from '../../../components/settings-card/SettingsCard';
 import { addAvatar } from '../api/add-avatar';
 import { getAvatarUpload } from '../api/get-avatar-upload';

@@ -7,9 +7,9 @@ import {
   type Status,
   TextField,
   useAuthStore,
-  useConfirmedAction,
   useSubmit,
 } from 'shared-ui';
+import { useConfirmedAction } from 'shared-ui/widgets';
 import { SettingsCard } from '../../../components/settings-card/SettingsCard';
 import { createCalendarUrl } from '../api/create-calendar-url';
 import { getCalendarUrl } from '../api/get-calendar-url';

@@ -4,9 +4,7 @@
  * over a board modal: Escape, the backdrop and ✖ cancel only the confirmation.
  */
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { errorsOf, type FieldErrors } from '../../api/api-client';
-import type { Status } from '../../types';
-import { Button } from '../button/Button';
+import { Button, errorsOf, type FieldErrors, type Status } from 'shared-ui';
 import { Modal } from '../modal/Modal';
 import './confirm.css';
 

@@ -8,11 +8,8 @@
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { MISSING_PORTAL_MESSAGE, MODAL_ROOT_ID, tabbables } from 'shared-ui';
 import './modal.css';
-
-export const MODAL_ROOT_ID = 'modal-root';
-export const MISSING_PORTAL_MESSAGE =
-  'Отсутствует портал в разметке. Убедитесь, что предоставлен корректный элемент.';
 
 export type ModalWidth = 400 | 500 | 600 | 1200;
 
@@ -28,23 +25,6 @@ export interface ModalProps {
 
 /** Open modals (their backdrops), oldest first: keyboard handling belongs to the last one. */
 const openModals: HTMLElement[] = [];
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** What Tab can actually stop on inside `container`: rendered, not inert, not tabIndex -1. */
-export function tabbables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.tabIndex >= 0 && !element.closest('[inert]') && rendered(element),
-  );
-}
-
-/** Not display:none or visibility:hidden (jsdom, which lacks checkVisibility, counts all as rendered). */
-function rendered(element: HTMLElement): boolean {
-  return typeof element.checkVisibility === 'function'
-    ? element.checkVisibility({ visibilityProperty: true })
-    : true;
-}
 
 /** Elements this module made inert, so closing gives back exactly those and no others. */
 const madeInert = new Set<Element>();
