@@ -52,14 +52,7 @@ export function notificationExcerpt({
   return text(data?.text)?.trim() || null;
 }
 
-/** The bell's accessible name: 'Уведомления, 3 непрочитанных' ('…, 1 непрочитанное'). */
-export function bellLabel(unread: number | null): string {
-  if (!unread) return 'Уведомления';
-  const one = unread % 10 === 1 && unread % 100 !== 11;
-  return `Уведомления, ${unread} ${one ? 'непрочитанное' : 'непрочитанных'}`;
-}
-
-/** Made on first use (see shared-ui's shortDate): this module loads with every page. */
+/** Made on first use (see shared-ui's shortDate). */
 let relative: Intl.RelativeTimeFormat | undefined;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

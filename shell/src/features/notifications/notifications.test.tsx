@@ -4,8 +4,9 @@ import { bodyOf, calls, jsonResponse, location, renderInRouter, routeApi } from 
 import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../test/utils';
 import type { NotificationItem } from './api/get-notifications';
+import { bellLabel } from './bell-label';
 import { NotificationBell } from './components/NotificationBell';
-import { bellLabel, notificationExcerpt, notificationText, relativeTime } from './notification-text';
+import { notificationExcerpt, notificationText, relativeTime } from './notification-text';
 
 // The session socket, driven by the test: `push()` delivers a `notifications` event (null: a reconnect).
 const socket = vi.hoisted(() => ({ listener: null as NotificationsListener | null, stopped: 0 }));

@@ -6,7 +6,7 @@
  */
 import { type ComponentType, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Spinner } from 'shared-ui';
-import { bellLabel } from '../notification-text';
+import { bellLabel } from '../bell-label';
 import { useUnreadCount } from '../use-unread-count';
 import type { NotificationListProps } from './NotificationList';
 import './notification-bell.css';
