@@ -57,11 +57,6 @@ export function MainPage() {
     return () => clearTimeout(timer);
   }, [listAnswered, invitations.loaded]);
 
-  const listPainted = useIdleAfterPaint(settled);
-  useEffect(() => {
-    if (listPainted) void loadCreateBoardModal();
-  }, [listPainted]);
-
   useEffect(() => {
     const title = document.title;
     document.title = 'Мои доски — Канбан';
@@ -97,6 +92,7 @@ export function MainPage() {
         <BoardList status="loading" boards={null} view={view} onRetry={boards.reload} />
       )}
       <DeletedBoards show={settled} onRestored={onRestored} />
+      <PreloadCreateBoard ready={settled} />
       {modal === MODALS.CREATE_BOARD && (
         <Suspense fallback={null}>
           <CreateBoardModal sort={sort} onCreated={boards.replace} />
@@ -104,4 +100,16 @@ export function MainPage() {
       )}
     </div>
   );
+}
+
+/**
+ * Fetches 'Новая доска' once the list is painted and the browser is quiet. A component of its own, so
+ * that the page does not render again for it.
+ */
+function PreloadCreateBoard({ ready }: { ready: boolean }) {
+  const painted = useIdleAfterPaint(ready);
+  useEffect(() => {
+    if (painted) void loadCreateBoardModal();
+  }, [painted]);
+  return null;
 }

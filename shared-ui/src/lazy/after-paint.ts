@@ -17,16 +17,29 @@ function afterPaint(callback: () => void): () => void {
 }
 
 /**
- * Runs `callback` when the browser is next idle (at the latest after `timeout` ms; where
- * requestIdleCallback is missing, after a short timer); the result cancels it. For work nobody waits
- * for: preloading code, rendering what is not on screen yet.
+ * An idle period with this much time left has nothing due in it (no task, frame or timer): the page
+ * has settled. Shorter ones come between the tasks of work still under way (a screen rendering, code
+ * loading), and what starts in them competes with that work.
+ */
+const QUIET_MS = 40;
+
+/**
+ * Runs `callback` when the browser is next quiet: in an idle period of at least QUIET_MS, at the
+ * latest after `timeout` ms (where requestIdleCallback is missing, after a short timer); the result
+ * cancels it. For work nobody waits for: preloading code, opening the live connection, rendering what
+ * is not on screen yet.
  */
 export function whenIdle(callback: () => void, timeout = 1000): () => void {
   if (typeof requestIdleCallback !== 'function') {
     const timer = setTimeout(callback, 50);
     return () => clearTimeout(timer);
   }
-  const handle = requestIdleCallback(callback, { timeout });
+  const end = performance.now() + timeout;
+  const quiet = (deadline: IdleDeadline) => {
+    if (deadline.didTimeout || deadline.timeRemaining() >= QUIET_MS) callback();
+    else handle = requestIdleCallback(quiet, { timeout: Math.max(0, end - performance.now()) });
+  };
+  let handle = requestIdleCallback(quiet, { timeout });
   return () => cancelIdleCallback(handle);
 }
 

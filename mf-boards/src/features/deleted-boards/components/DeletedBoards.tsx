@@ -34,6 +34,8 @@ export function DeletedBoards({ show, onRestored }: DeletedBoardsProps) {
   const [announcement, setAnnouncement] = useState('');
   const controller = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  /** The row a restored board left, for the focus once the list without it is on the page. */
+  const restoredIndex = useRef<number | null>(null);
 
   const load = useCallback(() => {
     controller.current?.abort();
@@ -55,19 +57,24 @@ export function DeletedBoards({ show, onRestored }: DeletedBoardsProps) {
     return () => controller.current?.abort();
   }, [load]);
 
+  // The row goes away with its button: the focus moves to the next row's (or the previous one's). After
+  // the commit that removed it: a frame callback could come first and focus the button on its way out.
+  useEffect(() => {
+    const index = restoredIndex.current;
+    restoredIndex.current = null;
+    if (index === null || state.boards.length === 0) return;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button');
+    buttons?.[Math.min(index, state.boards.length - 1)]?.focus();
+  }, [state.boards]);
+
   const restored = (board: DeletedBoard, boards: BoardListItem[]) => {
-    const index = state.boards.findIndex((item) => item.id === board.id);
+    restoredIndex.current = state.boards.findIndex((item) => item.id === board.id);
     setState((previous) => ({
       ...previous,
       boards: previous.boards.filter((item) => item.id !== board.id),
     }));
     setAnnouncement(`Доска «${board.name}» восстановлена`);
     onRestored(boards);
-    // The row goes away with its button: the focus moves to the next row's (or the previous one's).
-    requestAnimationFrame(() => {
-      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button');
-      if (buttons?.length) buttons[Math.min(index, buttons.length - 1)]?.focus();
-    });
   };
 
   return (
