@@ -34,7 +34,8 @@ export function sharedSingletons(pkg: PackageJson) {
     zustand: { singleton: true, requiredVersion: range('zustand') },
     // Workspace package consumed from source: one instance, whatever its version. Its widgets (Modal,
     // the confirmation, the drop area...) are a second singleton, fetched when a dialog or form first
-    // needs them: the shell's first load carries the core only.
+    // needs them: the shell's first load carries the core only. Its other subpaths (prefetch, lazy,
+    // paths, theme) are not shared: each front end bundles its own copy of what it imports.
     'shared-ui': { singleton: true, requiredVersion: false as const },
     'shared-ui/widgets': { singleton: true, requiredVersion: false as const },
   };

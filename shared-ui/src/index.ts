@@ -43,8 +43,6 @@ export {
   useFormValues,
   useSubmit,
 } from './hooks/use-form';
-export { useIdleAfterPaint, whenIdle } from './lazy/after-paint';
-export { IMPORT_RETRY_MS, retryImport } from './lazy/retry-import';
 export { type PathName, paths } from './paths';
 export {
   type BoardSocket,

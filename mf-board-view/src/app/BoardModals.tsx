@@ -4,7 +4,8 @@
  * fetched while the browser is idle once the board is shown, or when one is opened before that.
  */
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { retryImport, useModalStore, whenIdle } from 'shared-ui';
+import { useModalStore } from 'shared-ui';
+import { retryImport, whenIdle } from 'shared-ui/lazy';
 
 type SwitchModule = typeof import('./BoardModalSwitch');
 

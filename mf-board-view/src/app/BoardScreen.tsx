@@ -1,7 +1,8 @@
 import type { Board } from 'api/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { onBoardVersion, useIdleAfterPaint, watchBoard } from 'shared-ui';
+import { onBoardVersion, watchBoard } from 'shared-ui';
+import { useIdleAfterPaint } from 'shared-ui/lazy';
 import { useStore } from 'zustand';
 import { ActivityPanel } from '../features/activity/components/ActivityPanel';
 import { getBoard } from '../features/board/api/get-board';

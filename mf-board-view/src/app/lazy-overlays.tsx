@@ -3,7 +3,7 @@
  * chunk, fetched while the browser is idle once the board is shown, so opening one stays instant.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { retryImport, whenIdle } from 'shared-ui';
+import { retryImport, whenIdle } from 'shared-ui/lazy';
 
 const loadBoardModals = () => retryImport(() => import('./BoardModals'));
 const loadTaskRoute = () => retryImport(() => import('./TaskRoute'));

@@ -1,7 +1,8 @@
 import type { BoardListItem } from 'api/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, MODALS, paths, retryImport, useIdleAfterPaint, useModalStore } from 'shared-ui';
+import { Button, MODALS, paths, useModalStore } from 'shared-ui';
+import { retryImport, useIdleAfterPaint } from 'shared-ui/lazy';
 import { BoardList } from '../features/board-list/components/BoardList';
 import { BoardsToolbar } from '../features/board-list/components/BoardsToolbar';
 import { useBoardList } from '../features/board-list/use-board-list';

@@ -4,7 +4,7 @@
  * first page of rows; the task modal, preloaded while idle, carries the same list.
  */
 import { lazy, Suspense } from 'react';
-import { retryImport } from 'shared-ui';
+import { retryImport } from 'shared-ui/lazy';
 
 const LazyActivityDialog = lazy(() =>
   retryImport(() => import('./ActivityDialog')).then((module) => ({ default: module.ActivityDialog })),

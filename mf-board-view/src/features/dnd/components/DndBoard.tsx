@@ -13,7 +13,7 @@
  */
 import type { Board, Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useIdleAfterPaint } from 'shared-ui';
+import { useIdleAfterPaint } from 'shared-ui/lazy';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import { createColumnVisibility } from '../model/column-visibility';
 import { createEarlyPresses, type EarlyPresses } from '../model/early-press';

@@ -4,7 +4,7 @@
  * it is first opened.
  */
 import { lazy, Suspense } from 'react';
-import { retryImport } from 'shared-ui';
+import { retryImport } from 'shared-ui/lazy';
 
 export const loadTrashDialog = () => retryImport(() => import('./TrashDialog'));
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { errorsOf, MODAL_ROOT_ID, whenIdle } from 'shared-ui';
+import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
+import { whenIdle } from 'shared-ui/lazy';
 import { useReload } from '../../../shared/board-context';
 import { type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';
