@@ -34,7 +34,8 @@ describe('create board', () => {
     const dialog = await openModal();
     expect(dialog.style.maxWidth).toBe('400px');
     expect(document.getElementById('modal-root')?.contains(dialog)).toBe(true);
-    expect(document.activeElement).toBe(screen.getByLabelText('Название'));
+    // The focus moves in the dialog's effect, which may run a moment after its first paint.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Название')));
 
     fireEvent.change(screen.getByLabelText('Название'), { target: { value: '  Альфа ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Создать' }));

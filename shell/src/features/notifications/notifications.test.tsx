@@ -214,7 +214,7 @@ describe('notification bell', () => {
     routeApi({ 'GET /api/notification/unread': { unread: 0 }, 'GET /api/notification': [] });
     renderBell();
     const dialog = await open();
-    expect(document.activeElement).toBe(dialog);
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
     expect(await within(dialog).findByText('Уведомлений пока нет')).toBeTruthy();
     expect(
       (within(dialog).getByRole('button', { name: 'Прочитать все' }) as HTMLButtonElement).disabled,
