@@ -258,6 +258,29 @@ describe('GET /api/board/{boardId}', () => {
     expect((await boardDetail(t.app, owner, boardId, '?assignee=me')).status).toBe(400);
   });
 
+  it('names the number of tasks it holds in x-board-tasks, from memory, filtered and overdue alike', async () => {
+    const owner = await person(t.app);
+    const boardId = await createBoard(t.app, owner);
+    const [column] = await t.db.selectFrom('columns').select('id').where('board_id', '=', boardId).execute();
+    const columnId = column?.id as number;
+    await insertTask(t.db, boardId, { columnId, title: 'Срочно', createdBy: owner.id, priority: 'high' });
+    for (const title of ['Вторая', 'Третья'])
+      await insertTask(t.db, boardId, { columnId, title, createdBy: owner.id });
+    const tasks = async (query = '') => {
+      const res = await t.app.inject({
+        url: `/api/board/${boardId}${query}`,
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.headers['x-board-tasks'];
+    };
+    expect(await tasks()).toBe('3');
+    expect(await tasks()).toBe('3'); // the answer kept in memory keeps its header
+    expect(await tasks('?priority=high')).toBe('1');
+    // 'overdue' is never kept in memory: its answer is built each time.
+    expect(await tasks('?due=overdue&tz=UTC')).toBe('0');
+  });
+
   it('compresses the board with gzip or brotli', async () => {
     const owner = await person(t.app);
     const boardId = await createBoard(t.app, owner);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldChanges, insertActivity } from '../activity/repository.js';
+import type { Board } from '../contract.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { loadMembers } from '../members/repository.js';
 import { mergeSave } from '../revisions/repository.js';
@@ -53,6 +54,12 @@ function filterKey(filter: BoardFilter, now: Date): string | null {
 }
 
 const UNFILTERED = filterKey({}, new Date(0));
+
+/**
+ * How many tasks a board's answer holds (`x-board-tasks`), readable before its body: the page starts
+ * loading what a big board needs (its drag and drop) while the body is still on its way.
+ */
+const taskCountHeader = (board: Board) => ({ 'x-board-tasks': String(Object.keys(board.tasks).length) });
 
 const fingerprint = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
@@ -109,7 +116,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (filter === null) {
       const board = await loadBoard(app.db, boardId, request.query, now);
       if (!board) throw notFound();
-      return board;
+      return reply.headers(taskCountHeader(board)).send(board);
     }
     const members = await loadMembers(app.db, boardId);
     const whole = filter === UNFILTERED;
@@ -130,6 +137,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (whole) live.set(board);
         return board;
       },
+      headers: taskCountHeader,
     });
   });
 

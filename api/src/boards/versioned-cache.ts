@@ -23,11 +23,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** One serialized list and its compressed copies. */
+/** One serialized answer, the headers that describe it, and its compressed copies. */
 class Body {
   private readonly copies = new Map<Encoding, Promise<Buffer>>();
 
-  constructor(readonly json: Buffer) {}
+  constructor(
+    readonly json: Buffer,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 
   encoded(encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(this.json);
@@ -142,15 +145,23 @@ function chooseEncoding(header: string | undefined): Encoding {
  * miss). The route's response schema still documents the shape (`build` makes each value field by
  * field, so nothing else can leak); the body goes out as bytes, compressed here (so
  * @fastify/compress leaves it alone). With `etag`, the answer carries it and a request whose
- * If-None-Match names it gets 304 without a body (nothing is built).
+ * If-None-Match names it gets 304 without a body (nothing is built). `headers` describe the built
+ * value and are kept with its body.
  */
-export async function sendCached(
+export async function sendCached<T>(
   cache: VersionedCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: { owner: number; version: number; key: string; build: () => Promise<unknown>; etag?: string },
+  answer: {
+    owner: number;
+    version: number;
+    key: string;
+    build: () => Promise<T>;
+    etag?: string;
+    headers?: (value: T) => Record<string, string>;
+  },
 ): Promise<FastifyReply> {
-  const { owner, version, key, build, etag } = answer;
+  const { owner, version, key, build, etag, headers } = answer;
   if (etag) {
     reply.header('etag', etag).header('vary', 'accept-encoding');
     const match = request.headers['if-none-match'];
@@ -161,14 +172,15 @@ export async function sendCached(
   else {
     cache.misses += 1;
     const started = performance.now();
-    body = new Body(Buffer.from(JSON.stringify(await build())));
+    const value = await build();
+    body = new Body(Buffer.from(JSON.stringify(value)), headers?.(value));
     cache.onBuild?.((performance.now() - started) / 1000);
     cache.set(owner, version, key, body);
   }
   const encoding =
     body.json.length < COMPRESS_THRESHOLD ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
   const bytes = await body.encoded(encoding);
-  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding').headers(body.headers);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(bytes);
 }

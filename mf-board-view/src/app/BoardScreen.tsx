@@ -1,4 +1,3 @@
-import type { Board } from 'api/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { onBoardVersion, watchBoard } from 'shared-ui';
@@ -93,26 +92,22 @@ function BoardPage({ settled }: { settled: boolean }) {
 export function BoardScreen({ boardId }: { boardId: string }) {
   const [params] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
-  const [store] = useState(() => createBoardStore(boardId, getBoard, filters));
+  // A big board waits for drag and drop before it is drawn (DndBoard): it is asked for as soon as the
+  // answer's headers say how many tasks are coming, while its body is still being read and stored.
+  // DndBoard asks again, and retries a failure.
+  const [store] = useState(() =>
+    createBoardStore(
+      boardId,
+      (id, requested) =>
+        getBoard(id, requested, (count) => {
+          if (isBigBoard(count)) loadDragAndDrop().catch(() => {});
+        }),
+      filters,
+    ),
+  );
 
   useEffect(() => {
     if (store.getState().status === 'default') void store.getState().reload();
-  }, [store]);
-
-  // A big board waits for drag and drop before it is drawn (DndBoard): it is asked for as soon as the
-  // data is in the store, rather than once the page around the board has rendered. DndBoard retries a
-  // failure.
-  useEffect(() => {
-    const ask = (board: Board | null) => {
-      if (!isBigBoard(board)) return false;
-      loadDragAndDrop().catch(() => {});
-      return true;
-    };
-    if (ask(store.getState().board)) return;
-    const unsubscribe = store.subscribe((state) => {
-      if (ask(state.board)) unsubscribe();
-    });
-    return unsubscribe;
   }, [store]);
 
   // Live updates: every change anyone makes to the board is applied from its update's patch (or

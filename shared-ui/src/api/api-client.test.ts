@@ -61,6 +61,36 @@ describe('api client', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it("hands a successful answer's headers over before its body has arrived, and an error's never", async () => {
+    let finish: (() => void) | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"tasks":'));
+        finish = () => {
+          controller.enqueue(new TextEncoder().encode('{}}'));
+          controller.close();
+        };
+      },
+    });
+    const headers = { 'content-type': 'application/json', 'x-board-tasks': '4000' };
+    fetchMock.mockResolvedValueOnce(new Response(body, { status: 200, headers }));
+    const seen: string[] = [];
+    const answer = apiClient.get('/api/board/1', {
+      onHeaders: (received) => seen.push(received.get('x-board-tasks') ?? ''),
+    });
+    await vi.waitFor(() => expect(seen).toEqual(['4000']));
+    finish?.();
+    await expect(answer).resolves.toEqual({ tasks: {} });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { message: 'Нет доступа' }, { 'x-board-tasks': '1' }));
+    await expect(
+      apiClient.get('/api/board/2', {
+        onHeaders: (received) => seen.push(received.get('x-board-tasks') ?? ''),
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual(['4000']);
+  });
+
   it('on 401 removes the token and goes to /login', async () => {
     localStorage.setItem('token', 'stale');
     fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Требуется вход' }));

@@ -33,6 +33,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Called with a successful answer's headers as soon as they arrive, before its body is read: what
+   * they announce (a big board's task count) can be acted on while the body is still on its way.
+   */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** The board version a successful mutation left. */
@@ -135,6 +140,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError(0, { message: NETWORK_ERROR });
   }
 
+  if (response.ok) options.onHeaders?.(response.headers);
   const data = await readBody(response);
   if (response.status === 401) {
     removeToken();

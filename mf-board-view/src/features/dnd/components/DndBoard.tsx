@@ -8,8 +8,8 @@
  * could see of the change is carried over: each list's scroll, the cards on screen (no placeholders
  * for a frame) and the focus. It waits while a mouse button is held still (a click in progress) and
  * while a column's form holds typed text, which would be lost. A big board (isBigBoard) is drawn once
- * instead: the board screen asks for drag and drop as its data arrives, and DndBoard waits for it
- * (BIG_BOARD_WAIT_MS at most).
+ * instead: the board screen asks for drag and drop as the headers of its data arrive (they name the
+ * number of tasks), and DndBoard waits for it (BIG_BOARD_WAIT_MS at most).
  */
 import type { Board, Column } from 'api/contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -53,10 +53,12 @@ const RETRY_MS = 1000;
 const BIG_BOARD_CARDS = 1000;
 const BIG_BOARD_WAIT_MS = 300;
 
-/** A board drawn once, with drag and drop (see BIG_BOARD_CARDS). */
-export function isBigBoard(board: Board | null): boolean {
-  return board !== null && Object.keys(board.tasks).length >= BIG_BOARD_CARDS;
+/** A board of `taskCount` tasks is drawn once, with drag and drop (see BIG_BOARD_CARDS). */
+export function isBigBoard(taskCount: number): boolean {
+  return taskCount >= BIG_BOARD_CARDS;
 }
+
+const taskCount = (board: Board | null) => (board ? Object.keys(board.tasks).length : 0);
 
 const FOCUSABLE = 'a[href], button, input, textarea, select, [tabindex]';
 
@@ -128,7 +130,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const [sortable, setSortable] = useState<SortableModule | null>(() => loaded);
   const store = useBoardStoreApi();
-  const [waiting, setWaiting] = useState(() => !loaded && isBigBoard(store.getState().board));
+  const [waiting, setWaiting] = useState(() => !loaded && isBigBoard(taskCount(store.getState().board)));
   const [shownCards, setShownCards] = useState(NO_CARDS);
   const carried = useRef<Snapshot | null>(null);
   const earlyRef = useRef<EarlyPresses | null>(null);
