@@ -81,7 +81,7 @@ interface ColumnFrameProps extends ColumnProps {
  * A column's markup, the same before and after drag and drop is attached: a head (the top drop zone,
  * with the grip), the list of cards and the foot (the bottom drop zone). While the column is far from
  * the board's view (and does not hold the dragged card), its list is one placeholder of the cards'
- * height.
+ * height, and the column is skipped by layout and paint while off screen (dnd.css, .bv-column--far).
  */
 export function ColumnFrame({
   columnId,
@@ -118,6 +118,7 @@ export function ColumnFrame({
   // its cards after the drop.
   if (!allSlots && activeTaskId !== null && taskIds.indexOf(activeTaskId) >= eager) setAllSlots(true);
   const slots = allSlots ? taskIds.length : eager;
+  const far = !near && activeTaskId === null;
   const tailRef = useRef<HTMLDivElement>(null);
   const hasTail = near && slots < taskIds.length;
 
@@ -160,6 +161,7 @@ export function ColumnFrame({
       ref={setSectionRef}
       className={[
         'bv-column',
+        far && 'bv-column--far',
         dnd.isDragging && 'bv-column--dragging',
         dnd.overTop && 'bv-column--over-top',
         dnd.overBottom && 'bv-column--over-bottom',
@@ -188,7 +190,7 @@ export function ColumnFrame({
         {renderColumnHeader(columnId)}
       </div>
       <div ref={listRef} className="bv-column__list">
-        {near || activeTaskId !== null ? (
+        {!far ? (
           <>
             {taskIds.slice(0, slots).map((taskId, index) => (
               <CardSlot
