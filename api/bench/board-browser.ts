@@ -31,7 +31,7 @@
  * are built in a temporary git worktree (`pnpm install --prefer-offline`, `pnpm -r run build` without
  * the api) and served by a second API process of this build (STATIC_DIR), on the same database; each
  * run opens the board on both, alternately, so a machine that is busier in one minute than the next
- * weighs on both alike. All loads come before the drags of (2), so both servers answer an unchanged
+ * weighs on both alike, and the median of the runs' differences is printed. All loads come before the drags of (2), so both servers answer an unchanged
  * board from memory: a drag between them had the other server read the changed board from the
  * database, and the baseline's data came about 300 ms later than this build's. The baseline is printed beside this build's figures; the targets are this
  * build's.
@@ -370,6 +370,14 @@ export async function boardBrowserBench(): Promise<boolean> {
       const values = baselineLoads.map((load) => load.interactive);
       console.log(
         `baseline ${BASELINE}: board interactive ${spread(values)} (${values.map((v) => v.toFixed(0)).join(', ')})`,
+      );
+      // Each run's two loads are a pair taken a few seconds apart: the median of their differences
+      // is steadier than the difference of the medians on a machine whose speed drifts.
+      const differences = loads.map((load, index) => load.interactive - (values[index] ?? Number.NaN));
+      const faster = differences.filter((difference) => difference < 0).length;
+      console.log(
+        `this build - baseline, run by run: median ${percentile(differences, 50).toFixed(0)} ms; ` +
+          `faster in ${faster} of ${differences.length} runs`,
       );
     }
     const dropMet = report(
