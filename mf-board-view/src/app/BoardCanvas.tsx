@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { AddCardForm } from '../features/cards/components/AddCardForm';
 import { TaskCard } from '../features/cards/components/TaskCard';
 import { ColumnHeader } from '../features/columns/components/ColumnHeader';
@@ -8,8 +8,11 @@ import { DndBoard } from '../features/dnd/components/DndBoard';
 import { useBoardState } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
 
-/** Columns and cards: the dnd feature lays them out, the columns and cards features draw them. */
-export function BoardCanvas() {
+/**
+ * Columns and cards: the dnd feature lays them out, the columns and cards features draw them. Memoised:
+ * the page around it re-renders (its overlays arriving once the board has settled) without it.
+ */
+export const BoardCanvas = memo(function BoardCanvas() {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const { openTask } = useBoardNavigation(boardId);
   const endRef = useRef<HTMLDivElement>(null);
@@ -42,4 +45,4 @@ export function BoardCanvas() {
       }
     />
   );
-}
+});
