@@ -35,11 +35,6 @@ type DragState =
 
 const NO_IDS: string[] = [];
 const NO_COLUMNS: Record<string, Column> = {};
-/**
- * DndContext's object props are the same objects on every render (as useBoardSensors' sensors): a new
- * one gives every sortable of the board a new context, and the re-render of all of them.
- */
-const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
 
 function isBelow(active: Active, over: Over): boolean {
   const rect = active.rect.current.translated;
@@ -85,14 +80,12 @@ export function SortableBoard({ columnVisibility, shownCards, ...renderers }: So
     }),
     [],
   );
-  const accessibility = useMemo(() => ({ announcements, screenReaderInstructions }), [announcements]);
   const columnName = useCallback(
     (columnId: string) => store.getState().board?.columns[columnId]?.name ?? '',
     [store],
   );
 
   const order = drag?.type === 'column' ? drag.order : columnOrder;
-  const columnItems = useMemo(() => order.map(columnKey), [order]);
 
   const end = useCallback(() => {
     setDrag(null);
@@ -186,14 +179,14 @@ export function SortableBoard({ columnVisibility, shownCards, ...renderers }: So
     <DndContext
       sensors={sensors}
       collisionDetection={boardCollision}
-      measuring={MEASURING}
-      accessibility={accessibility}
+      measuring={{ droppable: { strategy: MeasuringStrategy.WhileDragging } }}
+      accessibility={{ announcements, screenReaderInstructions }}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={end}
     >
-      <SortableContext items={columnItems} strategy={horizontalListSortingStrategy}>
+      <SortableContext items={order.map(columnKey)} strategy={horizontalListSortingStrategy}>
         {order.map((columnId, index) => (
           <SortableColumn
             key={columnId}

@@ -149,24 +149,18 @@ export class MousePointerSensor extends PointerSensor {
   ];
 }
 
-// The sensors' options are constants: dnd-kit keeps a sensor while its options object is the same, and
-// new sensors on a render give every draggable of the board a new context, re-rendering each of them.
-const MOUSE_OPTIONS = { activationConstraint: { distance: 1 } };
-const TOUCH_OPTIONS = { activationConstraint: { delay: 500, tolerance: 5 } };
-const KEYBOARD_OPTIONS = {
-  coordinateGetter: keyboardCoordinates,
-  // Enter opens the card; Space picks it up and drops it (Enter drops too).
-  keyboardCodes: {
-    start: [KeyboardCode.Space],
-    cancel: [KeyboardCode.Esc],
-    end: [KeyboardCode.Space, KeyboardCode.Enter],
-  },
-};
-
 export function useBoardSensors() {
   return useSensors(
-    useSensor(MousePointerSensor, MOUSE_OPTIONS),
-    useSensor(TouchSensor, TOUCH_OPTIONS),
-    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
+    useSensor(MousePointerSensor, { activationConstraint: { distance: 1 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 500, tolerance: 5 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: keyboardCoordinates,
+      // Enter opens the card; Space picks it up and drops it (Enter drops too).
+      keyboardCodes: {
+        start: [KeyboardCode.Space],
+        cancel: [KeyboardCode.Esc],
+        end: [KeyboardCode.Space, KeyboardCode.Enter],
+      },
+    }),
   );
 }
