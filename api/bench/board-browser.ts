@@ -27,6 +27,10 @@
  *    store, which changes only on drop). Target: p50 and max under 100 ms. The end of dnd-kit's drop
  *    animation (the drag overlay removed) is printed too, for information.
  *
+ * Each run also opens, for information, a board of the viewer's with 40 plain cards in 4 columns and
+ * measures (1) on it: the part of (1) that does not depend on the board's size (the shell, the
+ * federation runtime, the remote's code, React's first renders, the board's lazy parts).
+ *
  * BENCH_BASELINE=<git revision> also measures (1) for that revision's front-ends in the same run: they
  * are built in a temporary git worktree (`pnpm install --prefer-offline`, `pnpm -r run build` without
  * the api) and served by a second API process of this build (STATIC_DIR), on the same database; each
@@ -258,6 +262,47 @@ async function dragFirstCard(page: Page): Promise<DropTiming> {
   return timing;
 }
 
+const SMALL_COLUMNS = 4;
+const SMALL_CARDS = 10;
+
+/** A board of the viewer's with SMALL_COLUMNS columns of SMALL_CARDS plain cards; resolves with its id. */
+async function seedSmallBoard(db: Kysely<Database>, viewerId: number): Promise<number> {
+  const { id: boardId } = await db
+    .insertInto('boards')
+    .values({ name: 'Маленькая доска', created_by: viewerId, task_seq: SMALL_COLUMNS * SMALL_CARDS })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('board_members')
+    .values({ board_id: boardId, user_id: viewerId, accepted: true })
+    .execute();
+  const columns = await db
+    .insertInto('columns')
+    .values(
+      Array.from({ length: SMALL_COLUMNS }, (_, i) => ({
+        board_id: boardId,
+        name: `Этап ${i + 1}`,
+        position: i,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('tasks')
+    .values(
+      Array.from({ length: SMALL_COLUMNS * SMALL_CARDS }, (_, i) => ({
+        board_id: boardId,
+        column_id: columns[i % SMALL_COLUMNS]!.id,
+        position: Math.floor(i / SMALL_COLUMNS),
+        number: i + 1,
+        title: `Задача ${i + 1}`,
+        created_by: viewerId,
+      })),
+    )
+    .execute();
+  return boardId;
+}
+
 function runIn(cwd: string, command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
@@ -283,12 +328,16 @@ async function buildBaseline(revision: string): Promise<{ dir: string; remove: (
 const spread = (values: number[]) =>
   `p50 ${percentile(values, 50).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
 
+/** The spread, then every run's figure in the order measured. */
+const spreadAndRuns = (values: number[]) =>
+  `${spread(values)} (${values.map((value) => value.toFixed(0)).join(', ')})`;
+
 function report(title: string, values: number[], targetMs: number): boolean {
   const p50 = percentile(values, 50);
   const max = Math.max(...values);
   const met = p50 < targetMs && max < targetMs;
   console.log(
-    `${title}: p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')}); ` +
+    `${title}: ${spreadAndRuns(values)}; ` +
       `target (p50 and max < ${targetMs} ms): ${met ? 'met' : 'MISSED'}`,
   );
   return met;
@@ -328,10 +377,14 @@ export async function boardBrowserBench(): Promise<boolean> {
         `${seeded.counts.comments} comments; Chromium ${VIEWPORT.width}x${VIEWPORT.height}, fresh context per run`,
     );
 
+    const small = await seedSmallBoard(db, viewer.id);
+    const smallPath = `/board/${small}`;
+
     browser = await launchChromium();
     const boardPath = `/board/${seeded.boardId}`;
     const loads: LoadTiming[] = [];
     const baselineLoads: LoadTiming[] = [];
+    const smallLoads: LoadTiming[] = [];
     const drops: DropTiming[] = [];
     // The loads first, then the drags: a drag changes the board, and the next read of a changed board
     // is built afresh (on the other server from the database), which is not what a load measures.
@@ -342,9 +395,12 @@ export async function boardBrowserBench(): Promise<boolean> {
         ? await openBoard(browser, `${baselineServer.url}${boardPath}`, viewer.token)
         : null;
       await before?.page.context().close();
+      const fixed = await openBoard(browser, `${server.url}${smallPath}`, viewer.token);
+      await fixed.page.context().close();
       // Run 0 warms up the servers (JIT, PostgreSQL caches) and is not counted.
       if (run === 0) continue;
       loads.push(timing);
+      smallLoads.push(fixed.timing);
       if (before) baselineLoads.push(before.timing);
     }
     for (let run = 0; run <= RUNS; run += 1) {
@@ -365,12 +421,14 @@ export async function boardBrowserBench(): Promise<boolean> {
       loads.map((load) => load.interactive),
       INTERACTIVE_TARGET_MS,
     );
+    console.log(
+      `the same screen on a board of ${SMALL_COLUMNS * SMALL_CARDS} cards (the part that does not depend on ` +
+        `the board's size), for information: interactive ${spreadAndRuns(smallLoads.map((load) => load.interactive))}`,
+    );
     if (baseline) {
       breakdown(`baseline ${BASELINE}, breakdown`, baselineLoads);
       const values = baselineLoads.map((load) => load.interactive);
-      console.log(
-        `baseline ${BASELINE}: board interactive ${spread(values)} (${values.map((v) => v.toFixed(0)).join(', ')})`,
-      );
+      console.log(`baseline ${BASELINE}: board interactive ${spreadAndRuns(values)}`);
       // Each run's two loads are a pair taken a few seconds apart: the median of their differences
       // is steadier than the difference of the medians on a machine whose speed drifts.
       const differences = loads.map((load, index) => load.interactive - (values[index] ?? Number.NaN));
