@@ -22,7 +22,7 @@ import checklistRoutes from './checklists/routes.js';
 import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
-import { errorHandler, MESSAGES } from './errors.js';
+import { clientErrorHandler, errorHandler, MESSAGES } from './errors.js';
 import fileRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import inviteRoutes from './invites/routes.js';
@@ -34,9 +34,11 @@ import notificationRoutes from './notifications/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
+import drainPlugin from './plugins/drain.js';
 import limiterPlugin from './plugins/limiter.js';
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
+import outagesPlugin from './plugins/outages.js';
 import queuePlugin from './plugins/queue.js';
 import realtimePlugin from './plugins/realtime.js';
 import redisPlugin from './plugins/redis.js';
@@ -84,9 +86,17 @@ export function buildApp(config: Config): App {
     // Creating an embedded PGlite database and migrating it can take longer than the 10 s default.
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
-    // A URL Fastify cannot read (`/api/board/%`) gets the product's error shape too.
-    frameworkErrors: (_error, _request, reply) =>
-      (reply as unknown as FastifyReply).code(400).send({ message: MESSAGES.badRequest }),
+    // A URL Fastify cannot read (`/api/board/%ff`) gets the product's error shape too, and the
+    // security headers, which this answer (written before any hook runs) would otherwise miss.
+    frameworkErrors: (_error, request, reply) =>
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .headers(request.server.securityHeaders)
+        .send({ message: MESSAGES.badRequest }),
+    clientErrorHandler,
+    // While the instance drains (plugins/lifecycle.ts), a request arriving on an open connection is
+    // still answered, with `Connection: close`, not Fastify's English 503.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,11 +109,8 @@ export function buildApp(config: Config): App {
     if (body === '') return done(null, undefined);
     parseJson(request, String(body), done);
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
-
   app.register(configPlugin, { config });
+  app.register(drainPlugin);
   // gzip or brotli for answers over 1 KB (board payloads), static files included.
   app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   // CSP, Referrer-Policy, Permissions-Policy and the rest, on the site and the API alike.
@@ -111,6 +118,7 @@ export function buildApp(config: Config): App {
   app.register(docsPlugin);
   app.register(dbPlugin);
   app.register(redisPlugin);
+  app.register(outagesPlugin);
   app.register(authPlugin);
   app.register(mailerPlugin);
   app.register(limiterPlugin);

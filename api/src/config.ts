@@ -62,6 +62,11 @@ export interface Config {
   metricsToken?: string | null;
   /** A port of its own serving `/metrics` without a token (METRICS_PORT); null serves none. */
   metricsPort?: number | null;
+  /**
+   * How long a stopping instance keeps serving while /health/ready already answers 503
+   * (DRAIN_DELAY_MS, default 0): time for a balancer that polls readiness to stop sending it requests.
+   */
+  drainDelayMs?: number;
   /** An S3-protocol bucket for uploads (S3_BUCKET set); null keeps them under `dataDir/uploads`. */
   s3?: S3Config | null;
 }
@@ -205,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     reminderTimeZone: timeZone(env, 'REMINDER_TIME_ZONE', 'Europe/Moscow'),
     metricsToken: text(env, 'METRICS_TOKEN'),
     metricsPort: text(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0),
+    drainDelayMs: integer(env, 'DRAIN_DELAY_MS', 0),
     s3: s3Config(env),
   };
 }

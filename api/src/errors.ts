@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBoardAccess } from './boards/access-repository.js';
 import { toId } from './ids.js';
 import { fieldErrors } from './validation.js';
@@ -14,6 +16,7 @@ export const MESSAGES = {
   tooManyAttempts: 'Слишком много попыток. Попробуйте позже.',
   badRequest: 'Некорректный запрос',
   tooLarge: 'Слишком большой запрос',
+  timeout: 'Время ожидания запроса истекло',
   unsupportedMediaType: 'Неподдерживаемый тип данных',
   unavailable: 'Сервис временно недоступен, повторите попытку',
 } as const;
@@ -133,7 +136,7 @@ export async function errorHandler(
     return reply.code(status).send({ message: GENERIC_BY_STATUS[status] ?? MESSAGES.badRequest });
   }
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
+    request.server.outages.refused('database', 'request', error);
     return reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
@@ -141,4 +144,36 @@ export async function errorHandler(
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: MESSAGES.internal });
+}
+
+/**
+ * A request Node's HTTP parser refused (malformed, headers too large, too slow) never reaches a route or
+ * a hook: answered here as Fastify's own handler does, but in the product's shape and with the
+ * security headers every other answer carries.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  // A connection reset leaves nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, MESSAGES.timeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, MESSAGES.tooLarge]
+        : [400, MESSAGES.badRequest];
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    const headers = {
+      ...this.securityHeaders,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

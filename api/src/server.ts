@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { type Config, loadConfig } from './config.js';
+import { watchProcessFaults } from './process-faults.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -11,18 +12,22 @@ try {
   process.exit(1);
 }
 const app = buildApp(config);
+watchProcessFaults(app.log);
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => {
-    app.log.error('shutdown timed out');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    },
+    SHUTDOWN_TIMEOUT_MS + (config.drainDelayMs ?? 0),
+  );
   try {
-    await app.close();
+    await app.drain();
     app.log.info('stopped');
     process.exitCode = 0;
   } catch (err) {

@@ -14,13 +14,14 @@ const Live = {
 };
 
 const Readiness = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
+  /** `draining`: the instance is stopping (plugins/drain.ts) and takes no new work. */
+  status: Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('draining')]),
   db: Type.Union([Type.Literal('up'), Type.Literal('down')]),
   redis: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
 });
 const Ready = {
   operationId: 'ready',
-  summary: 'Readiness: the database and Redis answer',
+  summary: 'Readiness: the database and Redis answer, and the instance is not stopping',
   security: [],
   tags: ['health'],
   response: { 200: Readiness, 503: Readiness },
@@ -51,7 +52,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       redis ? up(() => redis.ping()) : Promise.resolve('disabled' as const),
     ]);
     const ok = db === 'up' && redisState !== 'down';
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', db, redis: redisState });
+    const status = app.draining ? 'draining' : ok ? 'ok' : 'error';
+    return reply.code(status === 'ok' ? 200 : 503).send({ status, db, redis: redisState });
   });
 };
 

@@ -79,7 +79,7 @@ export interface LimitRule {
 export interface Limiter {
   /**
    * Counts one attempt against every rule; throws 429 keyed by `field` when any rule is over its
-   * limit. A store failure lets the attempt through and is logged.
+   * limit. A store failure (Redis away) lets the attempt through; plugins/outages.ts counts it.
    */
   check(field: string, rules: LimitRule[]): Promise<void>;
 }
@@ -105,7 +105,7 @@ export default fp(
             rules.map((rule) => store.hit(`${rule.name}:${rule.subject}`, rule.limit.windowMs)),
           );
         } catch (err) {
-          app.log.error({ err }, 'rate limiter store failed');
+          app.outages.refused('redis', 'rate_limit_check', err);
           return;
         }
         let retryMs = 0;
@@ -123,5 +123,5 @@ export default fp(
       },
     } satisfies Limiter);
   },
-  { name: 'limiter', dependencies: ['config', 'redis'] },
+  { name: 'limiter', dependencies: ['config', 'redis', 'outages'] },
 );

@@ -15,7 +15,11 @@
  *   board (or list) answer, and reads served from memory (`hit`) or built (`miss`).
  * - `kanban_db_pool_connections{state}` and `kanban_db_pool_waiting`: the PostgreSQL pool.
  * - `kanban_redis_up`: 1 while the Redis connection is ready (absent without REDIS_URL).
- * - `kanban_queue_depth{queue}`: jobs waiting in each pg-boss queue.
+ * - `kanban_queue_depth{queue}`: jobs waiting in each pg-boss queue; `kanban_queue_errors_total`: failures
+ *   of the queue's own work (polls, maintenance, recording a job's outcome).
+ * - `kanban_refused_total{cause,kind}`: calls refused or skipped because PostgreSQL or Redis was out of
+ *   reach (plugins/outages.ts): answers (503), queue polls, rate-limit checks, realtime publishes.
+ * - `kanban_unhandled_rejections_total`: rejections nothing handled, logged and survived (process-faults.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -24,6 +28,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { cachesOf } from '../boards/versioned-cache.js';
 import { HttpError, MESSAGES } from '../errors.js';
+import { processFaults } from '../process-faults.js';
 import { boardIdOfRoom } from '../realtime/contract.js';
 
 export interface Metrics {
@@ -193,6 +198,35 @@ export default fp(
       },
     });
 
+    new Counter({
+      name: 'kanban_queue_errors_total',
+      help: "Failures of the job queue's own work: polls, maintenance, recording a job's outcome",
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(app.queue.errors());
+      },
+    });
+    new Counter({
+      name: 'kanban_refused_total',
+      help: 'Calls refused or skipped because a dependency was out of reach, by cause and kind',
+      labelNames: ['cause', 'kind'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { cause, kind, count } of app.outages.totals()) this.inc({ cause, kind }, count);
+      },
+    });
+    new Counter({
+      name: 'kanban_unhandled_rejections_total',
+      help: 'Promise rejections nothing handled in this process (logged with their stack, survived)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(processFaults.unhandledRejections);
+      },
+    });
+
     const { metricsToken, metricsPort } = app.config;
     app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
       if (!metricsToken) throw new HttpError(404, { message: MESSAGES.notFound });
@@ -239,5 +273,5 @@ export default fp(
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     });
   },
-  { name: 'metrics', dependencies: ['config', 'db', 'redis', 'realtime', 'queue'] },
+  { name: 'metrics', dependencies: ['config', 'db', 'redis', 'realtime', 'queue', 'outages'] },
 );

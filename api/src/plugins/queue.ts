@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../database.js';
+import { isDatabaseUnavailable } from '../errors.js';
 import { inTransaction, QueueDb } from './queue-db.js';
 
 export interface Queue {
@@ -29,6 +30,8 @@ export interface Queue {
   ): Promise<string>;
   /** pg-boss's `db` option for an insert that must commit or roll back with `trx`. */
   inTransaction(trx: Transaction<Database>): ReturnType<typeof inTransaction>;
+  /** Failures of the queue's own work since start (polls, maintenance, recording outcomes). */
+  errors(): number;
 }
 
 declare module 'fastify' {
@@ -49,8 +52,14 @@ export default fp(
     const boss = new PgBoss({ db: queueDb });
     let closing = false;
     let handlersRunning = 0;
+    let errors = 0;
+    // Every failure of the queue's own work arrives here: its polls and maintenance, and (patches/
+    // pg-boss) recording a job's outcome, which pg-boss 10.4 left as an unhandled rejection.
     boss.on('error', (err) => {
-      if (!closing) app.log.warn({ err }, 'job queue error');
+      errors += 1;
+      if (closing) return;
+      if (isDatabaseUnavailable(err)) app.outages.refused('database', 'job', err);
+      else app.log.warn({ err }, 'job queue error');
     });
 
     async function setup(fn: (boss: PgBoss) => Promise<void>): Promise<void> {
@@ -89,7 +98,7 @@ export default fp(
       });
     }
 
-    app.decorate('queue', { boss, setup, work, inTransaction } satisfies Queue);
+    app.decorate('queue', { boss, setup, work, inTransaction, errors: () => errors } satisfies Queue);
 
     app.addHook('onClose', async () => {
       closing = true;
@@ -103,5 +112,5 @@ export default fp(
       queueDb.close();
     });
   },
-  { name: 'queue', dependencies: ['config', 'db'] },
+  { name: 'queue', dependencies: ['config', 'db', 'outages'] },
 );

@@ -72,7 +72,8 @@ export default fp<RealtimeOptions>(
       path: REALTIME_PATH,
       transports: ['websocket'],
       serveClient: false,
-      allowRequest: (req, callback) => callback(null, originAllowed(req, trusted)),
+      // A draining instance takes no new sockets: they reconnect to another one (plugins/drain.ts).
+      allowRequest: (req, callback) => callback(null, !app.draining && originAllowed(req, trusted)),
     });
 
     const redisClients: Redis[] = [];
@@ -100,7 +101,7 @@ export default fp<RealtimeOptions>(
       const publish = pub.publish.bind(pub);
       pub.publish = ((...args: Parameters<typeof publish>) =>
         publish(...args).catch((err: unknown) => {
-          app.log.warn({ err }, 'realtime publish failed');
+          app.outages.refused('redis', 'publish', err);
           return 0;
         })) as typeof pub.publish;
       for (const name of ['subscribe', 'psubscribe'] as const) {
@@ -195,8 +196,10 @@ export default fp<RealtimeOptions>(
     app.decorate('realtime', realtime);
 
     app.addHook('preClose', async () => {
-      // Tell clients to go elsewhere before HTTP drains; they reconnect to another instance.
-      io.disconnectSockets(true);
+      // This instance's own sockets only (io.disconnectSockets would reach every instance through the
+      // adapter), closed at the transport without a disconnect packet: socket.io-client then reconnects
+      // by itself, through the proxy, to an instance that is still up (the listener here closes next).
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
     });
     app.addHook('onClose', async () => {
       // The adapter unsubscribes while closing, so its Redis clients go only after it.
@@ -207,7 +210,7 @@ export default fp<RealtimeOptions>(
       );
     });
   },
-  { name: 'realtime', dependencies: ['config', 'redis', 'auth'] },
+  { name: 'realtime', dependencies: ['config', 'redis', 'auth', 'drain', 'outages'] },
 );
 
 /** Same-origin pages, PUBLIC_URL and ALLOWED_ORIGINS; clients that send no Origin (not browsers) pass. */

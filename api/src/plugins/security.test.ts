@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,67 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toBe('max-age=15552000');
     },
   );
+
+  /** The headers every answer carries, as a plain route's answer has them. */
+  const SECURITY_HEADERS = [
+    'content-security-policy',
+    'referrer-policy',
+    'permissions-policy',
+    'x-frame-options',
+    'x-content-type-options',
+    'strict-transport-security',
+    'cross-origin-opener-policy',
+    'cross-origin-resource-policy',
+  ];
+  const expected = async () => {
+    const res = await t.app.inject('/health/live');
+    return Object.fromEntries(SECURITY_HEADERS.map((name) => [name, res.headers[name]]));
+  };
+
+  it("the framework's own 400 for a URL it cannot read carries them too", async () => {
+    for (const url of ['/api/comment/delete/%ff/1', '/api/board/%']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Некорректный запрос' });
+      expect(Object.fromEntries(SECURITY_HEADERS.map((name) => [name, res.headers[name]]))).toEqual(
+        await expected(),
+      );
+    }
+  });
+
+  it("so does the answer to a request the HTTP parser refuses, in the product's words", async () => {
+    const site = await createTestApp({ staticDir: null, publicUrl: 'https://kanban.example.com' });
+    try {
+      await site.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = site.app.server.address() as { port: number };
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\r\nBroken header\r\n\r\n'),
+        );
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head = '', body] = raw.split('\r\n\r\n');
+      const [status, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 2),
+        ]),
+      );
+      expect(status).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(body ?? '')).toEqual({ message: 'Некорректный запрос' });
+      const plain = await site.app.inject('/health/live');
+      for (const name of SECURITY_HEADERS) expect(headers[name], name).toBe(plain.headers[name]);
+    } finally {
+      await site.close();
+    }
+  });
 
   it('inline styles are allowed on the API reference only (Swagger UI injects a <style>)', async () => {
     // With a site served, the page fallback leaves the reference alone.

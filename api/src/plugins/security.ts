@@ -1,6 +1,8 @@
 /**
- * Security headers on every answer of the API's port, site and API alike (@fastify/helmet). The
- * bearer token lives in localStorage, so the Content-Security-Policy is what contains an injected
+ * Security headers on every answer of the API's port, site and API alike, the framework's own 4xx
+ * included: one header set, computed at start by helmet, sent by an `onRequest` hook and by the two
+ * answers Fastify writes before any hook runs (a URL it cannot read, a request it cannot parse: app.ts).
+ * The bearer token lives in localStorage, so the Content-Security-Policy is what contains an injected
  * script: scripts, styles and fetches only from the site itself and from the origins the remotes map
  * names, images from the site (plus data:/blob: previews and the S3 bucket), no framing.
  *
@@ -11,8 +13,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { buildFolder, REMOTES_MAP_FILE } from './static.js';
 
@@ -87,21 +89,51 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** Every security header an answer carries, by lower-case name. */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // helmet is a connect middleware: run once against a response that only records its headers.
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Browsers ignore HSTS over plain http; sent only when the public address is https.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 15_552_000, includeSubDomains: false }
+      : false,
+    // Remote builds on the API's port may be loaded by a shell on another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    () => {},
+  );
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  headers['x-content-type-options'] = 'nosniff';
+  return headers;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every answer carries (plugins/security.ts). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 export default fp(
   async (app) => {
-    await app.register(fastifyHelmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      xFrameOptions: { action: 'deny' },
-      // Browsers ignore HSTS over plain http; sent only when the public address is https.
-      strictTransportSecurity: app.config.publicUrl.startsWith('https:')
-        ? { maxAge: 15_552_000, includeSubDomains: false }
-        : false,
-      // Remote builds on the API's port may be loaded by a shell on another origin.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-    });
+    const headers = securityHeaders(app.config);
+    app.decorate('securityHeaders', headers);
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.headers(headers);
     });
   },
   { name: 'security', dependencies: ['config'] },
