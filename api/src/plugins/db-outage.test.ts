@@ -56,9 +56,6 @@ describe('database outage', () => {
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on('unhandledRejection', onUnhandled);
-  afterAll(() => {
-    process.off('unhandledRejection', onUnhandled);
-  });
   afterEach(async () => {
     // Each test leaves the database reachable for the next.
     await pg.open();
@@ -72,6 +69,7 @@ describe('database outage', () => {
     t = await createTestApp({ databaseUrl: url.toString(), metricsToken: 'scrape' });
   });
   afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
     await t?.close();
     await database?.drop();
   });
