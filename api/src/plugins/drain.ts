@@ -5,7 +5,8 @@
  * connection to the next instance by itself) the app closes: the realtime hub closes this instance's
  * own sockets, which reconnect through the proxy to another instance; the listener stops accepting
  * connections; requests under way finish, and one arriving on an open connection meanwhile is still
- * served (with `Connection: close`, app.ts); then the queue, the pool and Redis close.
+ * served; every answer sent while draining says `Connection: close`; then the queue, the pool and
+ * Redis close.
  */
 import fp from 'fastify-plugin';
 
@@ -35,6 +36,11 @@ export default fp(
     // A close without drain() (tests, a failed start) is a drain too.
     app.addHook('preClose', async () => {
       draining = true;
+    });
+    // Every answer sent while draining ends its connection, those under way when it began included:
+    // a keep-alive client would otherwise hold the close until its connection times out.
+    app.addHook('onSend', async (_request, reply) => {
+      if (draining) reply.header('connection', 'close');
     });
   },
   { name: 'drain', dependencies: ['config'] },
