@@ -15,7 +15,15 @@ import {
 import { type Account, registerAccount, signIn } from './support/accounts';
 import { addMember, createBoard } from './support/boards';
 import { watchCspViolations } from './support/csp';
-import { copyPackage, hashTree, redeploy, startTestStack, type TestStack } from './support/stack';
+import { boardVersion, connectViewers, socketsOn, steadyLoad, type Viewer } from './support/rolling-restart';
+import {
+  copyPackage,
+  hashTree,
+  redeploy,
+  STACK_METRICS_TOKEN,
+  startTestStack,
+  type TestStack,
+} from './support/stack';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -220,4 +228,75 @@ test('with mf-settings stopped, /settings shows the error area, the rest works, 
   await page.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByRole('heading', { name: 'Настройки' })).toBeVisible();
   await page.context().close();
+});
+
+test('a rolling restart of both API instances under 1,000 sockets fails no request and loses no edit', async () => {
+  test.setTimeout(180_000);
+  const owner = await registerAccount(api, 'Роман Выкладка');
+  const boardId = await createBoard(api, owner, 'Доска под нагрузкой');
+  const board = (await (
+    await api.get(`/api/board/${boardId}`, { headers: { authorization: `Bearer ${owner.token}` } })
+  ).json()) as { columnOrder: string[] };
+  const columnId = board.columnOrder[0] as string;
+
+  const load = steadyLoad(stack.url, owner.token, boardId, columnId);
+  const viewers = await connectViewers(stack.url, owner.token, boardId, 1000, load.tally);
+  const figures: Record<string, unknown>[] = [];
+  let previous: { name: string; sockets: number } | null = null;
+  const closeStep = () => {
+    if (!previous) return;
+    const dropped = viewers.filter((viewer) => viewer.disconnects > 0);
+    figures.push({
+      instance: previous.name,
+      socketsBefore: previous.sockets,
+      reconnected: dropped.length,
+      mostPerSocket: Math.max(0, ...viewers.map((viewer) => viewer.disconnects)),
+    });
+  };
+  const steps = await stack.rollingRestart({
+    async beforeStep(name) {
+      closeStep();
+      for (const viewer of viewers) viewer.disconnects = 0;
+      previous = { name, sockets: await socketsOn(stack.serviceUrl(name) as string, STACK_METRICS_TOKEN) };
+    },
+  });
+  closeStep();
+  await load.stop();
+
+  // Every viewer is back and knows every edit: by its event, or by the fetch after its reconnect.
+  const finalVersion = (await boardVersion(load.tally, stack.url, owner.token, boardId)) as number;
+  const knows = (viewer: Viewer, version: number) => viewer.seen.has(version) || viewer.caughtUp >= version;
+  await expect
+    .poll(() => viewers.filter((viewer) => !viewer.socket.connected || !knows(viewer, finalVersion)).length, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+  const missed = viewers.reduce((sum, viewer) => sum + load.edits.filter((v) => !knows(viewer, v)).length, 0);
+  for (const viewer of viewers) viewer.socket.disconnect();
+
+  console.log(
+    JSON.stringify(
+      {
+        steps,
+        sockets: figures,
+        requests: load.tally.requests,
+        failedRequests: load.tally.failures.length,
+        edits: load.edits.length,
+        editsMissedByViewers: missed,
+        proxyErrors: stack.output.filter((line) => line.startsWith('[proxy]')),
+      },
+      null,
+      2,
+    ),
+  );
+  expect(load.tally.failures).toEqual([]);
+  expect(load.edits.length).toBeGreaterThan(20);
+  expect(missed).toBe(0);
+  expect(figures).toHaveLength(2);
+  for (const step of figures) {
+    // Only the restarted instance's sockets reconnect, each once.
+    expect(step.socketsBefore).toBeGreaterThan(0);
+    expect(step.reconnected).toBe(step.socketsBefore);
+    expect(step.mostPerSocket).toBe(1);
+  }
 });

@@ -22,6 +22,9 @@ import { ROOT, type Stack, startStack } from '../../scripts/lib/stack.mjs';
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const run = promisify(execFile);
 
+/** METRICS_TOKEN of the test stack's API instances. */
+export const STACK_METRICS_TOKEN = 'stack-metrics-token';
+
 export interface TestStack extends Stack {
   close(): Promise<void>;
 }
@@ -54,6 +57,7 @@ export async function startTestStack(options: { s3?: boolean; port?: number } = 
       redisPrefix: `${database}:`,
       jwtSecret: 'stack-secret-stack-secret-stack-secret',
       logLevel: 'warn',
+      metricsToken: STACK_METRICS_TOKEN,
       quiet: true,
       s3: options.s3,
     });

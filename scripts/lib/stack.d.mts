@@ -2,6 +2,7 @@
 export declare const ROOT: string;
 export declare const DEFAULT_DEPLOY_DIR: string;
 export declare const DEFAULT_PORT: number;
+export declare const PROXY_FAIL_TIMEOUT_S: number;
 
 export type StackService =
   | 'proxy'
@@ -36,6 +37,16 @@ export interface StackOptions {
   installNginx?: boolean;
   /** Uploads in a bucket of an s3rver process (service `s3`) instead of the APIs' DATA_DIR. */
   s3?: boolean;
+  /** METRICS_TOKEN of the API instances (/metrics on their own ports). */
+  metricsToken?: string;
+}
+
+export interface RestartStep {
+  name: 'api-1' | 'api-2';
+  /** SIGTERM to exit. */
+  drainMs: number;
+  /** Start to /health/ready. */
+  startMs: number;
 }
 
 export interface Stack {
@@ -47,6 +58,8 @@ export interface Stack {
   serviceUrl(name: StackService): string | undefined;
   stopService(name: StackService, options?: { graceMs?: number }): Promise<void>;
   startService(name: StackService): Promise<void>;
+  /** Restarts api-1, then api-2, each drained while the other serves. */
+  rollingRestart(options?: { beforeStep?: (name: 'api-1' | 'api-2') => unknown }): Promise<RestartStep[]>;
   stop(): Promise<void>;
 }
 

@@ -29,6 +29,13 @@ const MIME_TYPES = `types {
     text/plain txt;
   }`;
 
+/**
+ * How long the proxy leaves an API instance alone after it refused a connection (nginx's fail_timeout,
+ * as in deploy/proxy.conf): a rolling restart waits this long after an instance is back before the
+ * next one drains, or the proxy could count both out and answer 502.
+ */
+export const PROXY_FAIL_TIMEOUT_S = 5;
+
 /** Ports: the proxy on `port`, the APIs on the next two, then one per front-end. */
 export function stackPorts(port = DEFAULT_PORT) {
   const ports = { proxy: port, 'api-1': port + 1, 'api-2': port + 2 };
@@ -67,7 +74,9 @@ function nginxMain({ prefix, serverBlock, http = '' }) {
 ${modules}${user}worker_processes 1;
 pid ${join(prefix, 'nginx.pid')};
 error_log stderr warn;
-events { worker_connections 1024; }
+# The proxy holds two connections per websocket (the browser's and the API's): room for thousands.
+worker_rlimit_nofile 16384;
+events { worker_connections 8192; }
 http {
   ${MIME_TYPES}
   default_type application/octet-stream;
@@ -127,8 +136,8 @@ function proxyConf({ deployDir, host, ports }) {
     '' close;
   }
   upstream api {
-    server ${host}:${ports['api-1']} max_fails=1 fail_timeout=5s;
-    server ${host}:${ports['api-2']} max_fails=1 fail_timeout=5s;
+    server ${host}:${ports['api-1']} max_fails=1 fail_timeout=${PROXY_FAIL_TIMEOUT_S}s;
+    server ${host}:${ports['api-2']} max_fails=1 fail_timeout=${PROXY_FAIL_TIMEOUT_S}s;
   }
   upstream api_1 { server ${host}:${ports['api-1']}; }
   upstream api_2 { server ${host}:${ports['api-2']}; }
@@ -213,7 +222,8 @@ export function deployWorkspaceBuilds(deployDir, { log = console.log } = {}) {
  * databaseUrl, redisUrl, redisPrefix, jwtSecret, logLevel, quiet (collect child output instead of
  * printing it), deploy (publish the workspace builds first; default true), installNginx, s3 (uploads in
  * a bucket of an s3rver process on the port after the front-ends', instead of the APIs' shared
- * DATA_DIR; S3_* variables in the environment reach the APIs either way, for a MinIO of your own).
+ * DATA_DIR; S3_* variables in the environment reach the APIs either way, for a MinIO of your own),
+ * metricsToken (METRICS_TOKEN of the APIs, for /metrics on their own ports).
  */
 export async function startStack(options = {}) {
   const deployDir = options.deployDir ?? process.env.DEPLOY_DIR ?? DEFAULT_DEPLOY_DIR;
@@ -253,6 +263,9 @@ export async function startStack(options = {}) {
     TRUST_PROXY: 'true',
     JWT_SECRET: options.jwtSecret ?? process.env.JWT_SECRET ?? persistedSecret(deployDir),
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    ...((options.metricsToken ?? process.env.METRICS_TOKEN)
+      ? { METRICS_TOKEN: options.metricsToken ?? process.env.METRICS_TOKEN }
+      : {}),
     ...(options.s3
       ? {
           S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
@@ -376,6 +389,36 @@ export async function startStack(options = {}) {
     throw err;
   }
 
+  const startService = async (name) => {
+    const service = services.get(name);
+    if (!service) throw new Error(`no service ${name}`);
+    if (service.child && service.child.exitCode === null && service.child.signalCode === null) return;
+    service.stopping = false;
+    await service.start();
+  };
+
+  /**
+   * Restarts the API instances one after the other, as a deploy does: each drains on SIGTERM while the
+   * other serves (the proxy sends a connection it refuses to the other; its sockets reconnect there),
+   * starts again, answers /health/ready, and the proxy's fail_timeout passes before the next one goes.
+   * `beforeStep(name)` runs before each instance drains. Resolves with each step's timings.
+   */
+  const rollingRestart = async ({ beforeStep } = {}) => {
+    const steps = [];
+    for (const name of ['api-1', 'api-2']) {
+      await beforeStep?.(name);
+      const began = Date.now();
+      await stopService(name, { graceMs: 20_000 });
+      const stopped = Date.now();
+      await startService(name);
+      const ready = Date.now();
+      log(`[stack] ${name} restarted: drained in ${stopped - began} ms, ready ${ready - stopped} ms later`);
+      await sleep(PROXY_FAIL_TIMEOUT_S * 1000 + 500);
+      steps.push({ name, drainMs: stopped - began, startMs: ready - stopped });
+    }
+    return steps;
+  };
+
   return {
     url,
     ports,
@@ -386,13 +429,8 @@ export async function startStack(options = {}) {
     /** Stops one service (for example a front-end, to see the shell's error area). */
     stopService,
     /** Starts a stopped service again. */
-    async startService(name) {
-      const service = services.get(name);
-      if (!service) throw new Error(`no service ${name}`);
-      if (service.child && service.child.exitCode === null && service.child.signalCode === null) return;
-      service.stopping = false;
-      await service.start();
-    },
+    startService,
+    rollingRestart,
     stop,
   };
 }

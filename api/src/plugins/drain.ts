@@ -8,6 +8,8 @@
  * served; every answer sent while draining says `Connection: close`; then the queue, the pool and
  * Redis close.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -33,9 +35,36 @@ export default fp(
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await app.close();
     });
-    // A close without drain() (tests, a failed start) is a drain too.
+    // Node's server.close() also closes every connection with no request under way, among them one
+    // just accepted whose request is not read yet: the proxy sees it reset after sending the request
+    // and may not retry a POST elsewhere (502). Only connections that have answered and wait idle
+    // for another request are closed here; one whose request is still to come is served.
+    const waiting = new Set<Socket>();
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const socket = request.socket;
+      waiting.delete(socket);
+      response.once('finish', () => {
+        if (!socket.destroyed) waiting.add(socket);
+      });
+    });
+    app.server.on('connection', (socket: Socket) => {
+      socket.once('close', () => waiting.delete(socket));
+    });
+    app.server.closeIdleConnections = () => {
+      for (const socket of waiting) socket.destroy();
+      waiting.clear();
+    };
+
+    // This hook runs first (drain is registered first): the listener closes before the realtime hub
+    // closes its sockets, so none of them reconnects here, and before that the connections the proxy
+    // already made are accepted (a listener closed with connections in its backlog resets them).
+    // Fastify's own server.close() afterwards still waits for the connections to end. A close
+    // without drain() (tests, a failed start) is a drain too.
     app.addHook('preClose', async () => {
       draining = true;
+      if (!app.server.listening) return;
+      await new Promise((resolve) => setImmediate(resolve));
+      app.server.close();
     });
     // Every answer sent while draining ends its connection, those under way when it began included:
     // a keep-alive client would otherwise hold the close until its connection times out.
