@@ -27,12 +27,26 @@ function pnpmCommand() {
 
 const pnpm = pnpmCommand();
 
+/** Each command's wall time, printed at the end of `test` (and when a stage fails). */
+const stages = [];
+
+function printStages() {
+  if (stages.length === 0) return;
+  const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
+  console.log('\nStage times:');
+  for (const { name, seconds } of stages) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+  console.log(`  ${total.toFixed(1).padStart(7)} s  total`);
+}
+
 function run(args, options = {}) {
   const [cmd, ...rest] = [...pnpm, ...args];
   console.log(`\n> pnpm ${args.join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(cmd, rest, { cwd: root, stdio: 'inherit', ...options });
+  stages.push({ name: `pnpm ${args.join(' ')}`, seconds: (performance.now() - started) / 1000 });
   if (result.status !== 0) {
     console.error(`\n✖ pnpm ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    printStages();
     process.exit(result.status || 1);
   }
 }
@@ -101,6 +115,7 @@ switch (command) {
     run(['exec', 'tsc', '-p', 'e2e/tsconfig.json']);
     run(['-r', '--workspace-concurrency=1', 'run', 'test']);
     run(['exec', 'playwright', 'test', ...rest]);
+    printStages();
     console.log('\n✔ Lint, types, unit, integration and browser tests passed.');
     break;
   case 'bench':
