@@ -113,7 +113,8 @@ switch (command) {
     run(['exec', 'biome', 'ci', '.']);
     run(['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
     run(['exec', 'tsc', '-p', 'e2e/tsconfig.json']);
-    run(['-r', '--workspace-concurrency=1', 'run', 'test']);
+    // Every package's vitest project in one run sharing one pool of workers (vitest.config.ts).
+    run(['exec', 'vitest', 'run']);
     run(['exec', 'playwright', 'test', ...rest]);
     printStages();
     console.log('\n✔ Lint, types, unit, integration and browser tests passed.');
