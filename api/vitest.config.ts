@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One migrated database per run, copied for each test database.
+    globalSetup: ['test/template.ts'],
     // Each file gets its own database, so files may run side by side.
     fileParallelism: true,
     maxWorkers: 3,

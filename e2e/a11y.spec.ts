@@ -80,7 +80,9 @@ type Finding = { screen: string; id: string; impact: string; nodes: string[] };
 
 async function audit(page: Page, screen: string, findings: Finding[]) {
   // Let transitions (modal fade-ins, colour changes) finish so colours are measured at rest.
-  await page.waitForTimeout(150);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = results.violations.map((violation) => ({
     screen,
