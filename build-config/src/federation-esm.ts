@@ -28,7 +28,7 @@ function runtimeEsm(projectRoot: string): string {
  * one: the CommonJS builds. From there on every package of the runtime is CommonJS too, so nothing of it is tree-shaken and the `optimization` flags
  * (`target: 'web'`) can only drop code inside functions. The same files as ES modules let the build drop
  * what the browser never runs: the shell's entry 34.5 -> 29.1 KB gzip, each remote's 14.4 -> 8.8 KB
- * (docs/decisions.md "The first visit").
+ * (docs/performance.md "The first visit").
  */
 export function pluginFederationEsm(): RsbuildPlugin {
   return {

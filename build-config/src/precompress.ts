@@ -25,7 +25,7 @@ async function* files(dir: string): AsyncGenerator<string> {
  * deflate streams than zlib's level 9: 3% less, at about a second per megabyte) beside every text
  * file of a production build, once, at build time: the servers send them as they are (nginx
  * `brotli_static` / `gzip_static`, @fastify/static `preCompressed`) instead of compressing each answer
- * at level 6. Brotli takes about 14% off the first visit's JavaScript (docs/decisions.md "The first
+ * at level 6. Brotli takes about 14% off the first visit's JavaScript (docs/performance.md "The first
  * visit").
  */
 export function pluginPrecompress(): RsbuildPlugin {

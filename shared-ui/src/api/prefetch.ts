@@ -1,5 +1,5 @@
 /**
- * Answers requested before the page's code is ready for them (docs/decisions.md "The first visit").
+ * Answers requested before the page's code is ready for them (docs/performance.md "The first visit").
  *
  * As the page starts, it loads the current route's remote's `route-data.js` (a standalone script of the
  * remote's, which knows its own API) beside the manifest; the script starts the GETs the remote's first

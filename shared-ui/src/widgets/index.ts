@@ -1,7 +1,7 @@
 // shared-ui/widgets: the parts of shared-ui that only dialogs and forms opened later need (Modal, the
 // confirmation, the multi-select, the drop area, the progress bar). A singleton of its own in the
 // federation (build-config's sharedSingletons), so the shell's first load carries shared-ui's core
-// only (docs/decisions.md "The first visit"). What these use of the core they import from 'shared-ui'.
+// only (docs/performance.md "The first visit"). What these use of the core they import from 'shared-ui'.
 export {
   ConfirmDialog,
   type ConfirmDialogProps,

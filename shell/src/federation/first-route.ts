@@ -1,7 +1,7 @@
 /**
  * What the page starts loading before the shell's own shared modules are ready (index.ts runs this
  * ahead of its async boundary, so nothing here imports a shared module): the chain of the first visit
- * made parallel (docs/decisions.md "The first visit").
+ * made parallel (docs/performance.md "The first visit").
  *
  * 1. index.html preloads /remotes.json, and its page-start script (page-start.ts) has already asked
  *    for the route's manifest at its conventional address; both are on their way with this entry.
