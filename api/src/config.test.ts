@@ -27,6 +27,15 @@ describe('loadConfig', () => {
     expect(config.staticDir).toBe(resolve(import.meta.dirname, '../..'));
   });
 
+  it('lowers the password hash cost with SCRYPT_N outside production only', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SCRYPT_N: '1024' }).scrypt).toEqual({ ...OWASP_SCRYPT, N: 1024 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SCRYPT_N: '1000' })).toThrow('SCRYPT_N');
+    expect(() => loadConfig({ DATA_DIR: dataDir, SCRYPT_N: String(2 ** 18) })).toThrow('SCRYPT_N');
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SCRYPT_N: '1024' }),
+    ).toThrow('SCRYPT_N cannot lower');
+  });
+
   it('reads the metrics token and port, and the log format', () => {
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ metricsToken: null, metricsPort: null });
     expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 't0ken', METRICS_PORT: '9091' })).toMatchObject({

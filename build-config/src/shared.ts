@@ -35,7 +35,7 @@ export function sharedSingletons(pkg: PackageJson) {
     // Workspace package consumed from source: one instance, whatever its version. Its widgets (Modal,
     // the confirmation, the drop area...) are a second singleton, fetched when a dialog or form first
     // needs them: the shell's first load carries the core only. Its other subpaths (prefetch, lazy,
-    // paths, theme) are not shared: each front end bundles its own copy of what it imports.
+    // load, paths, theme) are not shared: each front end bundles its own copy of what it imports.
     'shared-ui': { singleton: true, requiredVersion: false as const },
     'shared-ui/widgets': { singleton: true, requiredVersion: false as const },
   };

@@ -1,10 +1,9 @@
 import type { BoardListItem, Sort } from 'api/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Status } from 'shared-ui';
+import { type LoadStatus, useLoad } from 'shared-ui/load';
 import { getBoards } from './api/get-boards';
 
 export interface BoardListState {
-  status: Extract<Status, 'default' | 'loading' | 'success' | 'error'>;
+  status: LoadStatus;
   /** The last list received; kept while a reload runs so the page does not flash. */
   boards: BoardListItem[] | null;
 }
@@ -15,33 +14,6 @@ export interface BoardListState {
  * answered to a mutation (create) without another request.
  */
 export function useBoardList(sort: Sort) {
-  const [state, setState] = useState<BoardListState>({ status: 'default', boards: null });
-  const controller = useRef<AbortController | null>(null);
-
-  const load = useCallback(() => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState((previous) => ({ ...previous, status: 'loading' }));
-    getBoards(sort, current.signal).then(
-      (boards) => {
-        if (!current.signal.aborted) setState({ status: 'success', boards });
-      },
-      () => {
-        if (!current.signal.aborted) setState((previous) => ({ ...previous, status: 'error' }));
-      },
-    );
-  }, [sort]);
-
-  useEffect(() => {
-    load();
-    return () => controller.current?.abort();
-  }, [load]);
-
-  const replace = useCallback((boards: BoardListItem[]) => {
-    controller.current?.abort();
-    setState({ status: 'success', boards });
-  }, []);
-
-  return { ...state, reload: load, replace };
+  const { status, data, reload, replace } = useLoad((signal) => getBoards(sort, signal), sort);
+  return { status, boards: data, reload, replace };
 }

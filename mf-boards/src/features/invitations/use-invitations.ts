@@ -1,5 +1,5 @@
 import type { Invitation } from 'api/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLoad } from 'shared-ui/load';
 import { getInvitations } from './api/get-invitations';
 
 export interface InvitationsState {
@@ -14,26 +14,6 @@ export interface InvitationsState {
  * board list's) so that it can show the section and the list in the same frame.
  */
 export function useInvitations(): InvitationsState {
-  const [invitations, setInvitations] = useState<Invitation[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const controller = useRef<AbortController | null>(null);
-
-  const reload = useCallback(() => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    const settle = (items: Invitation[] | null) => {
-      if (current.signal.aborted) return;
-      if (items) setInvitations(items);
-      setLoaded(true);
-    };
-    return getInvitations(current.signal).then(settle, () => settle(null));
-  }, []);
-
-  useEffect(() => {
-    void reload();
-    return () => controller.current?.abort();
-  }, [reload]);
-
-  return { invitations, loaded, reload };
+  const { status, data, reload } = useLoad(getInvitations);
+  return { invitations: data ?? [], loaded: data !== null || status === 'error', reload };
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { watchNotifications } from 'shared-ui';
+import { type LoadStatus, useLoad } from 'shared-ui/load';
 import { getMyTasks, type MyTask } from './api/get-my-tasks';
 
 export interface MyTasksState {
-  status: 'loading' | 'success' | 'error';
+  status: LoadStatus;
   /** The last list received; kept while a reload runs and when a reload fails. */
   tasks: MyTask[] | null;
 }
@@ -15,41 +16,24 @@ export interface MyTasksState {
  * then, not at once: no event exists for them outside a board's room.
  */
 export function useMyTasks() {
-  const [state, setState] = useState<MyTasksState>({ status: 'loading', tasks: null });
-  const controller = useRef<AbortController | null>(null);
-
-  const load = useCallback(() => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState((previous) => ({ ...previous, status: 'loading' }));
-    getMyTasks(current.signal).then(
-      (tasks) => {
-        if (!current.signal.aborted) setState({ status: 'success', tasks });
-      },
-      () => {
-        if (!current.signal.aborted) setState((previous) => ({ ...previous, status: 'error' }));
-      },
-    );
-  }, []);
+  const { status, data, reload } = useLoad(getMyTasks);
 
   useEffect(() => {
-    load();
-    const stop = watchNotifications(() => load());
+    const load = () => void reload();
+    const stop = watchNotifications(load);
     const onVisible = () => {
       if (document.visibilityState === 'visible') load();
     };
     window.addEventListener('focus', load);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      controller.current?.abort();
       stop();
       window.removeEventListener('focus', load);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [load]);
+  }, [reload]);
 
-  return { ...state, reload: load };
+  return { status, tasks: data, reload };
 }
 
 /**

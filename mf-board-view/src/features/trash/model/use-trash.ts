@@ -1,57 +1,31 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { errorsOf } from 'shared-ui';
+import { type LoadStatus, useLoad } from 'shared-ui/load';
 import { useBoardState } from '../../../shared/board-context';
 import { getTrash, type TrashItem } from '../api/get-trash';
 
-export type TrashStatus = 'loading' | 'success' | 'error';
-
 /**
  * The board's trash, read when the panel opens and again whenever the board shows a newer version
- * (someone deleted or restored something, here or elsewhere). A later read that fails keeps the list.
+ * (someone deleted or restored something, here or elsewhere). Once a list is shown, later reads
+ * replace it quietly, and one that fails keeps it.
  */
 export function useTrash(boardId: number) {
   const version = useBoardState((state) => state.serverBoard?.version ?? 0);
-  const [items, setItems] = useState<TrashItem[]>([]);
-  const [status, setStatus] = useState<TrashStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
-  const mounted = useRef(true);
-  const shown = useRef(false);
-  // Answers that arrive out of order: only the latest read is kept.
-  const latest = useRef(0);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const read = useCallback(async () => {
-    const round = ++latest.current;
-    if (!shown.current) setStatus('loading');
-    try {
-      const next = await getTrash(boardId);
-      if (!mounted.current || round !== latest.current) return;
-      shown.current = true;
-      setItems(next);
-      setStatus('success');
-      setError(null);
-    } catch (failure) {
-      if (!mounted.current || round !== latest.current || shown.current) return;
-      setError(errorsOf(failure).message ?? 'Не удалось загрузить корзину.');
-      setStatus('error');
-    }
-  }, [boardId]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new board version re-reads the trash
-  useEffect(() => {
-    void read();
-  }, [read, version]);
+  const trash = useLoad((signal) => getTrash(boardId, signal), `${boardId}:${version}`);
+  const shown = trash.data !== null;
+  const status: LoadStatus = shown ? 'success' : trash.status;
+  const error =
+    status === 'error' ? (errorsOf(trash.error).message ?? 'Не удалось загрузить корзину.') : null;
+  const { replace, reload } = trash;
 
   /** Drops an item at once (it was restored), before the next read confirms it. */
-  const drop = useCallback((item: TrashItem) => {
-    setItems((current) => current.filter((other) => other.kind !== item.kind || other.id !== item.id));
-  }, []);
+  const drop = useCallback(
+    (item: TrashItem) =>
+      replace((current) =>
+        (current ?? []).filter((other) => other.kind !== item.kind || other.id !== item.id),
+      ),
+    [replace],
+  );
 
-  return { items, status, error, retry: () => void read(), reread: read, drop };
+  return { items: trash.data ?? [], status, error, retry: () => void reload(), reread: reload, drop };
 }

@@ -1,6 +1,7 @@
 import type { BoardListItem, DeletedBoard } from 'api/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, FormError, useSubmit } from 'shared-ui';
+import { useLoad } from 'shared-ui/load';
 import { getDeletedBoards } from '../api/get-deleted-boards';
 import { restoreBoard } from '../api/restore-board';
 import { deletedText } from '../deleted-date';
@@ -16,11 +17,6 @@ interface DeletedBoardsProps {
   onRestored: (boards: BoardListItem[]) => void;
 }
 
-interface DeletedState {
-  status: 'loading' | 'success' | 'error';
-  boards: DeletedBoard[];
-}
-
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /**
@@ -30,64 +26,41 @@ const HEX = /^#[0-9a-f]{6}$/i;
  * deleted only from the board page, so reading the list when this page opens is enough.
  */
 export function DeletedBoards({ show, onRestored }: DeletedBoardsProps) {
-  const [state, setState] = useState<DeletedState>({ status: 'loading', boards: [] });
+  const deleted = useLoad(getDeletedBoards);
+  const boards = deleted.data ?? [];
   const [announcement, setAnnouncement] = useState('');
-  const controller = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   /** The row a restored board left, for the focus once the list without it is on the page. */
   const restoredIndex = useRef<number | null>(null);
-
-  const load = useCallback(() => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setState((previous) => ({ ...previous, status: 'loading' }));
-    getDeletedBoards(current.signal).then(
-      (boards) => {
-        if (!current.signal.aborted) setState({ status: 'success', boards });
-      },
-      () => {
-        if (!current.signal.aborted) setState((previous) => ({ ...previous, status: 'error' }));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    load();
-    return () => controller.current?.abort();
-  }, [load]);
 
   // The row goes away with its button: the focus moves to the next row's (or the previous one's). After
   // the commit that removed it: a frame callback could come first and focus the button on its way out.
   useEffect(() => {
     const index = restoredIndex.current;
     restoredIndex.current = null;
-    if (index === null || state.boards.length === 0) return;
+    if (index === null || boards.length === 0) return;
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button');
-    buttons?.[Math.min(index, state.boards.length - 1)]?.focus();
-  }, [state.boards]);
+    buttons?.[Math.min(index, boards.length - 1)]?.focus();
+  }, [boards]);
 
   const restored = (board: DeletedBoard, boards: BoardListItem[]) => {
-    restoredIndex.current = state.boards.findIndex((item) => item.id === board.id);
-    setState((previous) => ({
-      ...previous,
-      boards: previous.boards.filter((item) => item.id !== board.id),
-    }));
+    restoredIndex.current = boards.findIndex((item) => item.id === board.id);
+    deleted.replace((current) => (current ?? []).filter((item) => item.id !== board.id));
     setAnnouncement(`Доска «${board.name}» восстановлена`);
     onRestored(boards);
   };
 
   return (
     <>
-      {show && state.status === 'error' && (
+      {show && deleted.status === 'error' && (
         <div className="deleted-boards deleted-boards--error" role="alert">
           <p className="deleted-boards__error">Не удалось загрузить недавно удалённые доски.</p>
-          <Button variant="secondary" size="small" onClick={load}>
+          <Button variant="secondary" size="small" onClick={() => void deleted.reload()}>
             Повторить
           </Button>
         </div>
       )}
-      {show && state.boards.length > 0 && (
+      {show && boards.length > 0 && (
         <section className="deleted-boards" aria-labelledby="deleted-boards-title">
           <h2 className="deleted-boards__title" id="deleted-boards-title">
             Недавно удалённые
@@ -96,7 +69,7 @@ export function DeletedBoards({ show, onRestored }: DeletedBoardsProps) {
             Удалённую доску можно восстановить в течение 30 дней — со всеми задачами и участниками.
           </p>
           <ul className="deleted-boards__list" ref={listRef}>
-            {state.boards.map((board) => (
+            {boards.map((board) => (
               <DeletedBoardRow
                 key={board.id}
                 board={board}
