@@ -47,6 +47,8 @@ export interface RestartStep {
   drainMs: number;
   /** Start to /health/ready. */
   startMs: number;
+  /** When its drain began (ISO). */
+  at: string;
 }
 
 export interface Stack {

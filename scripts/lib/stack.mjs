@@ -31,8 +31,9 @@ const MIME_TYPES = `types {
 
 /**
  * How long the proxy leaves an API instance alone after it refused a connection (nginx's fail_timeout,
- * as in deploy/proxy.conf): a rolling restart waits this long after an instance is back before the
- * next one drains, or the proxy could count both out and answer 502.
+ * as in deploy/proxy.conf; nginx counts it in whole seconds, so up to a second more). A rolling restart
+ * waits until the proxy sends requests to a restarted instance again before the next one drains, or
+ * the proxy could count both out and answer 502 ('no live upstreams').
  */
 export const PROXY_FAIL_TIMEOUT_S = 5;
 
@@ -150,6 +151,9 @@ function proxyConf({ deployDir, host, ports }) {
   }`,
       serverBlock: `  server {
     listen ${host}:${ports.proxy};
+    # Which API instance answered (locations without headers of their own inherit this): the rolling
+    # restart waits until the proxy sends requests to a restarted instance again.
+    add_header X-Stack-Upstream $upstream_addr always;
     set $remotes_root ${deployDir};
     set $shell_upstream ${upstream('shell')};
     set $mf_auth_upstream ${upstream('mf-auth')};
@@ -397,10 +401,24 @@ export async function startStack(options = {}) {
     await service.start();
   };
 
+  /** Resolves once a request through the proxy (not pinned) has been answered by the instance `name`. */
+  const proxySendsTo = async (name) => {
+    const address = `${host}:${ports[name]}`;
+    const deadline = Date.now() + (PROXY_FAIL_TIMEOUT_S + 10) * 1000;
+    while (Date.now() < deadline) {
+      const response = await fetch(`${url}/health/live`, { signal: AbortSignal.timeout(2000) }).catch(
+        () => null,
+      );
+      if (response?.headers.get('x-stack-upstream')?.split(', ').at(-1) === address) return;
+      await sleep(100);
+    }
+    throw new Error(`the proxy sent nothing to ${name} within ${PROXY_FAIL_TIMEOUT_S + 10} s of its restart`);
+  };
+
   /**
    * Restarts the API instances one after the other, as a deploy does: each drains on SIGTERM while the
    * other serves (the proxy sends a connection it refuses to the other; its sockets reconnect there),
-   * starts again, answers /health/ready, and the proxy's fail_timeout passes before the next one goes.
+   * starts again, answers /health/ready, and the proxy sends it requests again before the next one goes.
    * `beforeStep(name)` runs before each instance drains. Resolves with each step's timings.
    */
   const rollingRestart = async ({ beforeStep } = {}) => {
@@ -413,8 +431,13 @@ export async function startStack(options = {}) {
       await startService(name);
       const ready = Date.now();
       log(`[stack] ${name} restarted: drained in ${stopped - began} ms, ready ${ready - stopped} ms later`);
-      await sleep(PROXY_FAIL_TIMEOUT_S * 1000 + 500);
-      steps.push({ name, drainMs: stopped - began, startMs: ready - stopped });
+      await proxySendsTo(name);
+      steps.push({
+        name,
+        drainMs: stopped - began,
+        startMs: ready - stopped,
+        at: new Date(began).toISOString(),
+      });
     }
     return steps;
   };

@@ -9,22 +9,15 @@
 import type { FileItem } from 'api/contract';
 import { useRef, useState } from 'react';
 import { errorsOf, type FieldErrors, fileType, uploadFile } from 'shared-ui';
-import { Dropzone, ProgressBar, useConfirmedAction } from 'shared-ui/widgets';
+import { Dropzone, useConfirmedAction } from 'shared-ui/widgets';
 import { useReload } from '../../../shared/board-context';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';
 import { getFileLink } from '../api/get-file-link';
 import { getUploadLink } from '../api/get-upload-link';
-import { formatFileSize } from '../model/file-size';
 import './files.css';
-
-interface Upload {
-  key: number;
-  name: string;
-  progress: number;
-  phase: 'uploading' | 'saving' | 'error';
-  error?: string;
-}
+import { FileRow } from './FileRow';
+import { type Upload, UploadRow } from './UploadRow';
 
 const messageOf = (body: FieldErrors, fallback: string) => body.message ?? Object.values(body)[0] ?? fallback;
 
@@ -121,70 +114,17 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
         <p className="bv-files__empty">Файлов пока нет.</p>
       ) : (
         <ul className="bv-files__list">
-          {list.map((file) => {
-            const busy = busyIds.includes(file.id);
-            return (
-              <li key={file.id} className="bv-file" aria-busy={busy || undefined}>
-                <div className="bv-file__body">
-                  <button
-                    type="button"
-                    className="bv-file__name"
-                    title={`Открыть «${file.name}»`}
-                    disabled={busy}
-                    onClick={() => void open(file)}
-                  >
-                    {file.name}
-                  </button>
-                  <span className="bv-file__meta">
-                    <span className="bv-file__type" title={file.type}>
-                      {file.type || 'без типа'}
-                    </span>
-                    <span aria-hidden="true">·</span>
-                    <span className="bv-file__size">{formatFileSize(file.size)}</span>
-                  </span>
-                </div>
-                <button
-                  type="button"
-                  className="bv-file__delete"
-                  aria-label={`Удалить файл «${file.name}»`}
-                  title="Удалить"
-                  disabled={busy}
-                  onClick={() => onDelete(file)}
-                >
-                  ✕
-                </button>
-              </li>
-            );
-          })}
+          {list.map((file) => (
+            <FileRow
+              key={file.id}
+              file={file}
+              busy={busyIds.includes(file.id)}
+              onOpen={(item) => void open(item)}
+              onDelete={onDelete}
+            />
+          ))}
           {uploads.map((upload) => (
-            <li key={`upload-${upload.key}`} className="bv-file bv-file--upload">
-              <div className="bv-file__body">
-                <span className="bv-file__name bv-file__name--plain">{upload.name}</span>
-                {upload.phase === 'error' ? (
-                  <span className="bv-file__error" role="alert">
-                    {upload.error}
-                  </span>
-                ) : (
-                  <span className="bv-file__progress">
-                    <ProgressBar value={upload.progress} label={`Загрузка «${upload.name}»`} />
-                    <span className="bv-file__percent">
-                      {upload.phase === 'saving' ? 'Сохраняем…' : `${upload.progress}%`}
-                    </span>
-                  </span>
-                )}
-              </div>
-              {upload.phase === 'error' && (
-                <button
-                  type="button"
-                  className="bv-file__delete"
-                  aria-label={`Скрыть ошибку «${upload.name}»`}
-                  title="Скрыть"
-                  onClick={() => dropUpload(upload.key)}
-                >
-                  ✕
-                </button>
-              )}
-            </li>
+            <UploadRow key={`upload-${upload.key}`} upload={upload} onDismiss={dropUpload} />
           ))}
         </ul>
       )}
