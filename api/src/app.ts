@@ -94,7 +94,7 @@ export function buildApp(config: Config): App {
         .headers(request.server.securityHeaders)
         .send({ message: MESSAGES.badRequest }),
     clientErrorHandler,
-    // While the instance drains (plugins/lifecycle.ts), a request arriving on an open connection is
+    // While the instance drains (plugins/drain.ts), a request arriving on an open connection is
     // still answered, with `Connection: close`, not Fastify's English 503.
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();

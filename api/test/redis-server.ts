@@ -13,7 +13,8 @@ export interface RedisProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server process of a test's own. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -239,6 +239,7 @@ export async function startStack(options = {}) {
     options.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kanban_stack';
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const quiet = options.quiet ?? false;
+  const metricsToken = options.metricsToken ?? process.env.METRICS_TOKEN;
   const output = [];
   const log = (line) => {
     if (quiet) {
@@ -267,9 +268,7 @@ export async function startStack(options = {}) {
     TRUST_PROXY: 'true',
     JWT_SECRET: options.jwtSecret ?? process.env.JWT_SECRET ?? persistedSecret(deployDir),
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
-    ...((options.metricsToken ?? process.env.METRICS_TOKEN)
-      ? { METRICS_TOKEN: options.metricsToken ?? process.env.METRICS_TOKEN }
-      : {}),
+    ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}),
     ...(options.s3
       ? {
           S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { pingDatabase } from './repository.js';
+import { pingDatabase } from '../plugins/db.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 

@@ -15,6 +15,7 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  sql,
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -74,6 +75,11 @@ async function createDialect(
   const pglite = await PGlite.create(memory ? undefined : config.pgliteDir);
   log.info({ dir: config.pgliteDir }, 'using embedded PGlite database');
   return { dialect: new PGliteDialect(pglite), pool: null };
+}
+
+/** One round trip to the database: /health/ready and the outage probe (plugins/outages.ts). */
+export async function pingDatabase(db: Kysely<unknown>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, log: FastifyBaseLogger): Promise<void> {

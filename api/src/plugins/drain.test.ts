@@ -5,24 +5,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { connected, REDIS_URL, subscribe, until, updates, useCluster } from '../../test/cluster.js';
 import { bearer, call, createBoard, createTestApp, person, testConfig } from '../../test/fixtures.js';
+import { freePort } from '../../test/redis-server.js';
 import type { App } from '../app.js';
 
 const API_ROOT = join(import.meta.dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('draining one instance', () => {
   it('answers /health/ready 503 from the first moment, serves meanwhile, and finishes what is under way', async () => {

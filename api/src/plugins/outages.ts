@@ -6,7 +6,8 @@
  * same refusals (`kanban_refused_total{cause,kind}`, plugins/metrics.ts).
  */
 import fp from 'fastify-plugin';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { pingDatabase } from './db.js';
 
 export type Dependency = 'database' | 'redis';
 
@@ -45,7 +46,7 @@ interface Ongoing {
 export default fp(
   async (app) => {
     const probes: Record<Dependency, () => Promise<unknown>> = {
-      database: () => sql`select 1`.execute(app.db as Kysely<unknown>),
+      database: () => pingDatabase(app.db as Kysely<unknown>),
       redis: () => app.redis?.ping() ?? Promise.resolve(),
     };
     const totals = new Map<string, Refusal>();

@@ -198,7 +198,8 @@ export default fp<RealtimeOptions>(
     app.addHook('preClose', async () => {
       // This instance's own sockets only (io.disconnectSockets would reach every instance through the
       // adapter), closed at the transport without a disconnect packet: socket.io-client then reconnects
-      // by itself, through the proxy, to an instance that is still up (the listener here closes next).
+      // by itself, through the proxy, to an instance that is still up (the listener here closed just before,
+      // plugins/drain.ts).
       for (const socket of io.of('/').sockets.values()) socket.conn.close();
     });
     app.addHook('onClose', async () => {
