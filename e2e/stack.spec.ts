@@ -281,6 +281,7 @@ test('a rolling restart of both API instances under 1,000 sockets fails no reque
         sockets: figures,
         requests: load.tally.requests,
         failedRequests: load.tally.failures.length,
+        resentAfterProxyClose: load.tally.resent,
         edits: load.edits.length,
         editsMissedByViewers: missed,
         // Connections an instance refused while it was down, which the proxy sent to the other.

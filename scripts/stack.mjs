@@ -54,7 +54,9 @@ async function askForRollingRestart() {
       process.exit(1);
     }
     for (const step of result.steps) {
-      console.log(`  ${step.name}: drained in ${step.drainMs} ms, ready ${step.startMs} ms after it stopped`);
+      console.log(
+        `  ${step.name}: out of rotation in ${step.rotationMs} ms, drained in ${step.drainMs} ms, ready ${step.startMs} ms after it stopped`,
+      );
     }
     process.exit(0);
   }

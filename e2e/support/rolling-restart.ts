@@ -17,19 +17,42 @@ export interface Viewer {
 export interface Tally {
   requests: number;
   failures: string[];
+  /** Requests sent again because the proxy closed their idle keep-alive connection as they went out. */
+  resent: number;
 }
 
 const authorization = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Whether a call failed because the other side closed a kept-alive connection before any answer:
+ * nginx's old workers close their idle client connections on a reload, and a request sent at that
+ * moment meets the close. The proxy never read it, so browsers (Chromium, for any method) and curl
+ * send it again; so does this client, and counts it. Up to three times: the pool may hand out another
+ * of that worker's connections, closed in the same moment (a browser's second try opens a new one).
+ */
+function closedBeforeAnswer(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed';
+}
+
 /** One HTTP call through the proxy, counted; any answer but 2xx, or no answer, is a failure. */
 async function counted(tally: Tally, url: string, init: RequestInit = {}): Promise<Response | null> {
   tally.requests += 1;
+  const send = (tries: number): Promise<Response> =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(15_000) }).catch((err) => {
+      if (tries === 0 || !closedBeforeAnswer(err)) throw err;
+      tally.resent += 1;
+      return send(tries - 1);
+    });
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+    const response = await send(3);
     if (!response.ok) tally.failures.push(`${init.method ?? 'GET'} ${url}: ${response.status}`);
     return response.ok ? response : null;
   } catch (err) {
-    tally.failures.push(`${init.method ?? 'GET'} ${url}: ${(err as Error).message}`);
+    const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+    tally.failures.push(
+      `${init.method ?? 'GET'} ${url}: ${(err as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`,
+    );
     return null;
   }
 }
@@ -107,7 +130,7 @@ export async function connectViewers(
  * `everyMs`, until `stop()`; `edits` holds the board version each edit made.
  */
 export function steadyLoad(base: string, token: string, boardId: number, columnId: string, everyMs = 50) {
-  const tally: Tally = { requests: 0, failures: [] };
+  const tally: Tally = { requests: 0, failures: [], resent: 0 };
   const edits: number[] = [];
   const pending = new Set<Promise<unknown>>();
   let tick = 0;

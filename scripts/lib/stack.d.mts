@@ -43,11 +43,13 @@ export interface StackOptions {
 
 export interface RestartStep {
   name: 'api-1' | 'api-2';
+  /** Taking it out of the proxy's rotation (rewrite, reload, the new workers serving). */
+  rotationMs: number;
   /** SIGTERM to exit. */
   drainMs: number;
   /** Start to /health/ready. */
   startMs: number;
-  /** When its drain began (ISO). */
+  /** When the step began (ISO). */
   at: string;
 }
 

@@ -32,8 +32,8 @@ const MIME_TYPES = `types {
 /**
  * How long the proxy leaves an API instance alone after it refused a connection (nginx's fail_timeout,
  * as in deploy/proxy.conf; nginx counts it in whole seconds, so up to a second more). A rolling restart
- * waits until the proxy sends requests to a restarted instance again before the next one drains, or
- * the proxy could count both out and answer 502 ('no live upstreams').
+ * takes an instance out of rotation before it drains and waits until the proxy sends requests to it
+ * again before the next one goes, so that the proxy never counts both out ('no live upstreams').
  */
 export const PROXY_FAIL_TIMEOUT_S = 5;
 
@@ -125,9 +125,16 @@ function staticConf({ deployDir, app, host, port }) {
   return prefix;
 }
 
-function proxyConf({ deployDir, host, ports }) {
+/**
+ * The proxy's configuration. `out` names the API instances taken out of rotation (`down`), as a deploy
+ * does before it stops one; `generation` counts rewrites, answered in X-Stack-Config so that the stack
+ * knows when the reloaded workers serve.
+ */
+function proxyConf({ deployDir, host, ports, out = new Set(), generation = 0 }) {
   const prefix = join(deployDir, 'nginx', 'proxy');
   const upstream = (app) => `http://${host}:${ports[app]}`;
+  const apiServer = (name) =>
+    `server ${host}:${ports[name]} max_fails=1 fail_timeout=${PROXY_FAIL_TIMEOUT_S}s${out.has(name) ? ' down' : ''};`;
   nginxFolder(
     prefix,
     nginxMain({
@@ -137,8 +144,8 @@ function proxyConf({ deployDir, host, ports }) {
     '' close;
   }
   upstream api {
-    server ${host}:${ports['api-1']} max_fails=1 fail_timeout=${PROXY_FAIL_TIMEOUT_S}s;
-    server ${host}:${ports['api-2']} max_fails=1 fail_timeout=${PROXY_FAIL_TIMEOUT_S}s;
+    ${apiServer('api-1')}
+    ${apiServer('api-2')}
   }
   upstream api_1 { server ${host}:${ports['api-1']}; }
   upstream api_2 { server ${host}:${ports['api-2']}; }
@@ -154,6 +161,7 @@ function proxyConf({ deployDir, host, ports }) {
     # Which API instance answered (locations without headers of their own inherit this): the rolling
     # restart waits until the proxy sends requests to a restarted instance again.
     add_header X-Stack-Upstream $upstream_addr always;
+    add_header X-Stack-Config ${generation} always;
     set $remotes_root ${deployDir};
     set $shell_upstream ${upstream('shell')};
     set $mf_auth_upstream ${upstream('mf-auth')};
@@ -415,25 +423,54 @@ export async function startStack(options = {}) {
   };
 
   /**
-   * Restarts the API instances one after the other, as a deploy does: each drains on SIGTERM while the
-   * other serves (the proxy sends a connection it refuses to the other; its sockets reconnect there),
-   * starts again, answers /health/ready, and the proxy sends it requests again before the next one goes.
-   * `beforeStep(name)` runs before each instance drains. Resolves with each step's timings.
+   * Takes an API instance out of the proxy's rotation (`down`) or puts it back, and resolves once the
+   * reloaded workers serve (X-Stack-Config). The old workers finish what they hold, websockets included.
+   */
+  const out = new Set();
+  let generation = 0;
+  const setRotation = async (name, inRotation) => {
+    if (inRotation) out.delete(name);
+    else out.add(name);
+    generation += 1;
+    proxyConf({ deployDir, host, ports, out, generation });
+    services.get('proxy').child.kill('SIGHUP');
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const response = await fetch(`${url}/health/live`, { signal: AbortSignal.timeout(2000) }).catch(
+        () => null,
+      );
+      if (response?.headers.get('x-stack-config') === String(generation)) return;
+      await sleep(50);
+    }
+    throw new Error(`the proxy did not reload within 15 s (${name} ${inRotation ? 'in' : 'out'})`);
+  };
+
+  /**
+   * Restarts the API instances one after the other, as a deploy does: each is taken out of the
+   * proxy's rotation, drains on SIGTERM while the other serves (its sockets reconnect there), starts
+   * again, answers /health/ready, is put back, and the proxy sends it requests again before the next
+   * one goes. `beforeStep(name)` runs before each instance drains. Resolves with each step's timings.
    */
   const rollingRestart = async ({ beforeStep } = {}) => {
     const steps = [];
     for (const name of ['api-1', 'api-2']) {
       await beforeStep?.(name);
       const began = Date.now();
+      await setRotation(name, false);
+      const drainBegan = Date.now();
       await stopService(name, { graceMs: 20_000 });
       const stopped = Date.now();
       await startService(name);
       const ready = Date.now();
-      log(`[stack] ${name} restarted: drained in ${stopped - began} ms, ready ${ready - stopped} ms later`);
+      await setRotation(name, true);
       await proxySendsTo(name);
+      log(
+        `[stack] ${name} restarted: out of rotation in ${drainBegan - began} ms, drained in ${stopped - drainBegan} ms, ready ${ready - stopped} ms later`,
+      );
       steps.push({
         name,
-        drainMs: stopped - began,
+        rotationMs: drainBegan - began,
+        drainMs: stopped - drainBegan,
         startMs: ready - stopped,
         at: new Date(began).toISOString(),
       });

@@ -1,8 +1,8 @@
 /**
  * The graceful stop that makes a rolling restart invisible (server.ts calls `app.drain()` on SIGTERM
  * and SIGINT). From its first moment /health/ready answers 503 and new sockets are refused. After
- * DRAIN_DELAY_MS (time for a balancer that polls readiness; 0 behind nginx, which moves a refused
- * connection to the next instance by itself) the app closes: the realtime hub closes this instance's
+ * DRAIN_DELAY_MS (time for a balancer that polls readiness; 0 when the deploy takes the instance out
+ * of the proxy's rotation first, as `pnpm stack --rolling-restart` does) the app closes: the realtime hub closes this instance's
  * own sockets, which reconnect through the proxy to another instance; the listener stops accepting
  * connections; requests under way finish, and one arriving on an open connection meanwhile is still
  * served; every answer sent while draining says `Connection: close`; then the queue, the pool and
