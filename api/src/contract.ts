@@ -10,6 +10,7 @@ export type { EmailNotifications } from './auth/schemas.js';
 export type { User };
 /** 1 male, 0 female, null not chosen. */
 export type Gender = User['gender'];
+export type { ActivityData, ActivityKind, FieldChange } from './activity/kinds.js';
 export type { Activity } from './activity/schemas.js';
 export type {
   Board,

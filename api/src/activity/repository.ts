@@ -1,25 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import type { ActivityEntry, ActivityKind, FieldChange } from './kinds.js';
 import { ACTIVITY_PAGE, type Activity } from './schemas.js';
 
 type Db = Kysely<Database>;
 
-/** One change as a route records it; a missing task title or column name is read at insert time. */
-export interface ActivityEntry {
-  kind: string;
-  taskId?: number;
-  taskTitle?: string;
-  columnId?: number;
-  columnName?: string;
-  data?: Record<string, unknown>;
-}
+export type { ActivityEntry };
 
 /** `{ field, from, to }` for every listed field whose value differs (compared as JSON). */
 export function fieldChanges(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   fields: readonly string[],
-): { field: string; from: unknown; to: unknown }[] {
+): FieldChange[] {
   return fields
     .filter(
       (field) =>
@@ -46,7 +39,7 @@ interface Row {
   at: Date;
   user_id: number | null;
   user_name: string | null;
-  kind: string;
+  kind: ActivityKind;
   task_id: number | null;
   task_title: string | null;
   column_id: number | null;

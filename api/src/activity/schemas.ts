@@ -1,9 +1,10 @@
 import { type Static, Type } from 'typebox';
 import { errors, Id } from '../schemas.js';
+import { ACTIVITY_KINDS } from './kinds.js';
 
 export const ACTIVITY_PAGE = 50;
 
-const KINDS = `What happened; \`data\` by kind:
+const KINDS = `What happened (api/src/activity/kinds.ts types each kind's data); \`data\` by kind:
 - task.created {}; task.edited { changes: [{ field, from, to }] } (fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone); task.moved { from: { id, name }, to: { id, name } } (only between columns; a move inside one column is not recorded); task.deleted {}; task.restored {} (from the trash)
 - comment.added { commentId, text, mentions? (user ids) }; comment.deleted { commentId, text }; comment.restored { commentId, text }
 - file.added { name }; file.deleted { name }
@@ -24,7 +25,7 @@ export const Activity = Type.Object({
   user: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()], {
     description: 'null when the account is gone',
   }),
-  kind: Type.String({ description: KINDS }),
+  kind: Type.Enum(ACTIVITY_KINDS, { description: KINDS }),
   task: Type.Optional(Type.Object({ id: Type.String(), title: Type.String() })),
   column: Type.Optional(Type.Object({ id: Type.String(), name: Type.String() })),
   data: Type.Record(Type.String(), Type.Unknown()),

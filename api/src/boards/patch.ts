@@ -6,7 +6,7 @@
  * show of them at the new version.
  */
 import type { Kysely } from 'kysely';
-import type { ActivityEntry } from '../activity/repository.js';
+import type { ActivityEntry, ActivityKind, EntryOf } from '../activity/kinds.js';
 import { COLUMN_COLUMNS, columnOrder, toColumn } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
@@ -31,9 +31,12 @@ export class BoardChanges {
   /** The activity rows to record, inserted by `changeBoard` before the commit. */
   readonly activity: ActivityEntry[] = [];
 
-  /** Records one activity row of this change (activity/schemas.ts lists the kinds and their data). */
-  record(kind: string, entry: Omit<ActivityEntry, 'kind'> = {}): this {
-    this.activity.push({ kind, ...entry });
+  /** Records one activity row of this change (activity/kinds.ts lists the kinds and their data). */
+  record<K extends ActivityKind>(
+    kind: K,
+    ...[entry]: Record<never, never> extends EntryOf<K> ? [EntryOf<K>?] : [EntryOf<K>]
+  ): this {
+    this.activity.push({ kind, ...entry } as ActivityEntry);
     return this;
   }
 

@@ -6,6 +6,7 @@
 import { escapeHtml, formatDue, taskLetter, taskUrl } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
 import type { MailItem } from './repository.js';
+import type { NotificationKind } from './schemas.js';
 
 export interface MailOptions {
   publicUrl: string;
@@ -35,16 +36,25 @@ export function describe(item: MailItem, timeZone: string): string {
         : `снят${from ? ` (был ${from})` : ''}`;
       return `Срок задачи ${task} ${change}${by}`;
     }
+    // Reminders have letters of their own (reminders/mail.ts); said here for completeness.
+    case 'due-soon':
+      return `Срок задачи ${task} истекает через 24 часа`;
+    case 'overdue':
+      return `Срок задачи ${task} истёк`;
     default:
+      // Every kind has its sentence: a new kind without one fails tsc here.
+      item.kind satisfies never;
       return `Задача ${task}${by}`;
   }
 }
 
-const SUBJECTS: Record<string, string> = {
+const SUBJECTS: Record<NotificationKind, string> = {
   mention: 'Вас упомянули',
   comment: 'Новый комментарий',
   moved: 'Задача перенесена',
   'due-changed': 'Изменён срок',
+  'due-soon': 'Скоро срок',
+  overdue: 'Срок истёк',
 };
 
 const taskLink = (item: MailItem, publicUrl: string) => taskUrl(publicUrl, item.boardId, item.taskNumber);

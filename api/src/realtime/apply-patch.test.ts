@@ -133,7 +133,7 @@ describe('applyPatch with due', () => {
         id: 1,
         at: '2026-03-10T21:00:00.000Z',
         user: { id: 1, name: 'Анна' },
-        kind: 'columns.reordered',
+        kind: 'columns.reordered' as const,
         data: {},
       },
     ];

@@ -13,7 +13,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { type ActivityEntry, columnNames } from '../activity/repository.js';
+import type { ActivityEntry } from '../activity/kinds.js';
+import { columnNames } from '../activity/repository.js';
 import type { Database } from '../database.js';
 import { MAIL_QUEUE, type MailJob, type NotificationMail } from '../notifications/plugin.js';
 import { insertNotifications, type NewNotification } from '../notifications/repository.js';
@@ -53,18 +54,9 @@ interface Draft {
   columns?: boolean;
 }
 
-interface FieldChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
+/** A task edit's assignee lists and column ids: numbers, typed `unknown` in a FieldChange. */
 const ids = (value: unknown): number[] =>
   Array.isArray(value) ? value.map(Number).filter((id) => Number.isSafeInteger(id)) : [];
-const changesOf = (entry: ActivityEntry): FieldChange[] =>
-  Array.isArray(entry.data?.changes) ? (entry.data.changes as FieldChange[]) : [];
-const nameOf = (value: unknown): string =>
-  typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : '';
 
 /** Records the watches a change implies and inserts its notifications (and instant letters' jobs). */
 export async function notifyChange(
@@ -86,18 +78,13 @@ export async function notifyChange(
       case 'task.created':
         createdTasks.push(taskId);
         break;
-      case 'checklist.item-converted': {
-        const created = Number(entry.data?.newTaskId);
-        if (Number.isSafeInteger(created) && created > 0) createdTasks.push(created);
+      case 'checklist.item-converted':
+        createdTasks.push(Number(entry.data.newTaskId));
         break;
-      }
       case 'comment.added': {
         watches.push({ taskId, userId: actorId });
-        const mentions = ids(entry.data?.mentions);
-        const data = {
-          commentId: entry.data?.commentId,
-          text: String(entry.data?.text ?? '').slice(0, TEXT_LIMIT),
-        };
+        const mentions = entry.data.mentions ?? [];
+        const data = { commentId: entry.data.commentId, text: entry.data.text.slice(0, TEXT_LIMIT) };
         drafts.push({ kind: 'mention', taskId, data, to: mentions });
         drafts.push({ kind: 'comment', taskId, data, to: 'watchers', except: mentions });
         break;
@@ -106,12 +93,12 @@ export async function notifyChange(
         drafts.push({
           kind: 'moved',
           taskId,
-          data: { from: nameOf(entry.data?.from), to: nameOf(entry.data?.to) },
+          data: { from: entry.data.from.name, to: entry.data.to.name },
           to: 'watchers',
         });
         break;
       case 'task.edited':
-        for (const change of changesOf(entry)) {
+        for (const change of entry.data.changes) {
           if (change.field === 'assignees') {
             const before = new Set(ids(change.from));
             for (const userId of ids(change.to)) if (!before.has(userId)) watches.push({ taskId, userId });

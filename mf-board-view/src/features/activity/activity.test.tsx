@@ -91,7 +91,8 @@ describe('activity sentences', () => {
   });
 
   it('survives unknown kinds and missing data', () => {
-    expect(say({ kind: 'board.exploded' })).toBe('Изменение на доске — Анна');
+    // A kind from a newer API than this build knows.
+    expect(say({ kind: 'board.exploded' as never })).toBe('Изменение на доске — Анна');
     expect(say({ kind: 'task.moved', data: {} })).toBe('Задача перенесена — Анна');
     expect(say({ kind: 'task.edited', task, data: { changes: 'нет' } })).toBe(
       'Изменена задача «Сделать отчёт» — Анна',
