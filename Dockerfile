@@ -8,7 +8,8 @@ RUN pnpm install --frozen-lockfile
 
 # The API (no static files: the front-ends have their own services behind the proxy).
 FROM workspace AS api-build
-RUN pnpm --filter api run build
+# "api..." builds the contract package it depends on first.
+RUN pnpm --filter "api..." run build
 
 FROM node:20-bookworm-slim AS api
 WORKDIR /app
@@ -23,7 +24,7 @@ CMD ["node", "api/dist/src/server.js"]
 # its package.json version is stamped into mf-manifest.json (metaData.buildInfo.buildVersion).
 FROM workspace AS static-build
 ARG PACKAGE
-RUN test -n "${PACKAGE}" && pnpm --filter "${PACKAGE}" run build
+RUN test -n "${PACKAGE}" && pnpm --filter "${PACKAGE}..." run build
 
 # nginx serving that build: entry files no-cache, hashed chunks immutable (deploy/kanban/static-files.conf).
 # At start it publishes the build into the served volume, keeping the previous release's chunks

@@ -8,7 +8,16 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['api', 'shared-ui', 'shell', 'mf-auth', 'mf-boards', 'mf-board-view', 'mf-settings'],
+    projects: [
+      'contract',
+      'api',
+      'shared-ui',
+      'shell',
+      'mf-auth',
+      'mf-boards',
+      'mf-board-view',
+      'mf-settings',
+    ],
     maxWorkers: 3,
   },
 });

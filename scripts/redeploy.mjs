@@ -59,7 +59,7 @@ if (values.dist) {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
   const pnpm = probe.status === 0 ? ['pnpm'] : ['npx', '--yes', 'pnpm@10.34.9'];
   const [command, ...rest] = pnpm;
-  run(command, [...rest, '--filter', app, 'run', 'build'], ROOT);
+  run(command, [...rest, '--filter', `${app}...`, 'run', 'build'], ROOT);
   dist = join(packageDir, 'dist');
 }
 

@@ -11,6 +11,7 @@ const PNPM_VERSION = '10.34.9';
 const packages = [
   'shared-ui',
   'build-config',
+  'contract',
   'api',
   'shell',
   'mf-auth',

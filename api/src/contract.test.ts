@@ -3,13 +3,14 @@
  * tasks domain, so a field added there reaches both answers (the serializer drops any field a
  * response schema lacks).
  */
+
+import { Board } from 'contract/boards';
+import { Column } from 'contract/columns';
+import { Label } from 'contract/labels';
+import { Member } from 'contract/members';
+import { PRIORITIES, Priority, Task, TaskDetail } from 'contract/tasks';
 import { describe, expect, it } from 'vitest';
 import { addLabel, addTask, call, seedBoard, useTestApp } from '../test/fixtures.js';
-import { Board } from './boards/schemas.js';
-import { Column } from './columns/schemas.js';
-import { Label } from './labels/schemas.js';
-import { Member } from './members/schemas.js';
-import { PRIORITIES, Priority, Task, TaskDetail } from './tasks/schemas.js';
 
 const t = useTestApp();
 

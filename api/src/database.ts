@@ -1,7 +1,8 @@
 /** Table types for Kysely, as the migrations leave the schema. Only repositories use them. */
+
+import type { ShowIdsMode } from 'contract/boards';
+import type { PriorityValue } from 'contract/tasks';
 import type { ColumnType, Generated } from 'kysely';
-import type { ShowIdsMode } from './boards/schemas.js';
-import type { PriorityValue } from './tasks/schemas.js';
 
 export interface UsersTable {
   id: Generated<number>;

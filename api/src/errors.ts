@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { toId } from 'contract/ids';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBoardAccess } from './boards/access-repository.js';
-import { toId } from './ids.js';
 import { fieldErrors } from './validation.js';
 
 /** A field-keyed error body, as docs/decisions.md "API error shape" describes. */
@@ -56,7 +56,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * An expected failure: its status and body go to the client as they are. The body is field-keyed
- * messages, or for a 409 a `message` with the current item (revisions/schemas.ts).
+ * messages, or for a 409 a `message` with the current item (contract/src/revisions.ts).
  */
 export class HttpError extends Error {
   constructor(

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BoardUpdate, SubscribeResult } from 'contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
-import type { BoardUpdate, SubscribeResult } from '../src/realtime/contract.js';
 import { testConfig } from './fixtures.js';
 import { createTempDatabase, type TempDatabase } from './pg.js';
 

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FileItem } from 'contract/files';
 import { expect } from 'vitest';
 import type { App } from '../src/app.js';
-import type { FileItem } from '../src/files/schemas.js';
 import { LinkSigner } from '../src/files/signing.js';
 import { call, createBoard, insertTask, type Person, person, type TestApp } from './fixtures.js';
 

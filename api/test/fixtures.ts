@@ -6,11 +6,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Board, BoardListItem } from 'contract/boards';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { firstRevisions } from '../src/boards/repository.js';
-import type { Board, BoardListItem } from '../src/boards/schemas.js';
 import { type Config, DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config.js';
 import type { Database } from '../src/database.js';
 import { createTempDatabase } from './pg.js';

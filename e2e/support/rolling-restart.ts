@@ -2,7 +2,7 @@
 // behaving as the board screen does (subscribe on every connect; after a reconnect, fetch the board
 // when the subscription says it moved on), and steady reads and edits from plain HTTP clients.
 import { io, type Socket } from 'socket.io-client';
-import type { BoardUpdate, SubscribeResult } from '../../api/src/realtime/contract';
+import type { BoardUpdate, SubscribeResult } from '../../contract/src/realtime';
 
 export interface Viewer {
   socket: Socket;

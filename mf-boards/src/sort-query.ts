@@ -1,4 +1,4 @@
-import type { Sort } from 'api/contract';
+import type { Sort } from 'contract';
 
 /** `sort` as the API takes it: absent for the default (creation) order. */
 export const sortQuery = (sort: Sort) => (sort === 'default' ? undefined : sort);

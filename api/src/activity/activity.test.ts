@@ -1,3 +1,5 @@
+import type { Activity } from 'contract/activity';
+import type { BoardUpdate } from 'contract/realtime';
 import { describe, expect, it } from 'vitest';
 import { filesKit } from '../../test/files.js';
 import {
@@ -15,8 +17,6 @@ import {
   type TestBoard,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { BoardUpdate } from '../realtime/contract.js';
-import type { Activity } from './schemas.js';
 
 const t = useTestApp();
 const { setup, attach } = filesKit(t);

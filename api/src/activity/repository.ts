@@ -1,7 +1,7 @@
+import { ACTIVITY_PAGE, type Activity } from 'contract/activity';
+import type { ActivityEntry, ActivityKind, FieldChange } from 'contract/activity-kinds';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import type { ActivityEntry, ActivityKind, FieldChange } from './kinds.js';
-import { ACTIVITY_PAGE, type Activity } from './schemas.js';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ListActivity } from 'contract/activity';
 import { requireBoardMember } from '../boards/access.js';
 import { listActivity } from './repository.js';
-import { ListActivity } from './schemas.js';
 
 /** GET /api/activity/:boardId — the board's recorded changes, newest first (members only). */
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
+import type { EmailNotifications, User } from 'contract/auth';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../database.js';
-import type { EmailNotifications, User } from './schemas.js';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ChangePassword, CurrentUser, Edit, Login, Register } from 'contract/auth';
+import { PASSWORDS_DIFFER } from 'contract/common';
 import { HttpError } from '../errors.js';
 import { claimInvitations } from '../invites/repository.js';
-import { normalize, PASSWORDS_DIFFER } from '../schemas.js';
+import { normalize } from '../schemas.js';
 import {
   createUser,
   findCredentialsByEmail,
@@ -9,7 +11,6 @@ import {
   setPassword,
   updateProfile,
 } from './repository.js';
-import { ChangePassword, CurrentUser, Edit, Login, Register } from './schemas.js';
 
 const EMAIL_TAKEN = { email: 'Этот e-mail уже зарегистрирован' };
 

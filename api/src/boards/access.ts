@@ -11,12 +11,13 @@
  * records also make its watches and notifications in the same transaction (watchers/notify.ts), whose
  * unread counts go out after the commit.
  */
+
+import type { BoardChange as BoardChangeKind } from 'contract/realtime';
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { insertActivity } from '../activity/repository.js';
 import type { Database } from '../database.js';
 import { forbidden, notFound } from '../errors.js';
-import type { BoardChange as BoardChangeKind } from '../realtime/contract.js';
 import { announceNotified, type NotifyApp, notifyChange } from '../watchers/notify.js';
 import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
 import { liveBoardsOf } from './live-board.js';

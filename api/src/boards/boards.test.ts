@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { BoardListItem } from 'contract/boards';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -16,7 +17,6 @@ import {
   useTestApp,
 } from '../../test/fixtures.js';
 import { memberBoardVersion } from './access.js';
-import type { BoardListItem } from './schemas.js';
 
 const t = useTestApp();
 

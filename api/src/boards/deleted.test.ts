@@ -1,3 +1,4 @@
+import type { DeletedBoard } from 'contract/boards';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,6 @@ import {
   type TestBoard,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { DeletedBoard } from './schemas.js';
 
 const t = useTestApp();
 

@@ -6,16 +6,17 @@
  * whose assignees, labels and counts are aggregated per task in the database. Rows become the API's
  * shapes through the same mappers the columns, labels, members and tasks repositories use.
  */
+
+import type { Board, BoardFilter } from 'contract/boards';
+import type { Column } from 'contract/columns';
+import { type DueCondition, dueConditions } from 'contract/due-window';
+import { PRIORITIES, type Task } from 'contract/tasks';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { COLUMN_COLUMNS, toColumn } from '../columns/repository.js';
-import type { Column } from '../columns/schemas.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
 import { loadMembers } from '../members/repository.js';
 import { toTask } from '../tasks/repository.js';
-import { PRIORITIES, type Task } from '../tasks/schemas.js';
-import { type DueCondition, dueConditions } from './due-window.js';
-import type { Board, BoardFilter } from './schemas.js';
 
 type Db = Kysely<Database>;
 
@@ -104,7 +105,7 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`
 
 const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
-/** One due condition (boards/due-window.ts, which `dueMatches` reads the same way) in SQL. */
+/** One due condition (contract/src/due-window.ts, which `dueMatches` reads the same way) in SQL. */
 function dueSql(condition: DueCondition): Expression<SqlBool> {
   switch (condition.kind) {
     case 'none':

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { BoardListItem } from 'contract/boards';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -12,7 +13,6 @@ import {
   useTestApp,
 } from '../../test/fixtures.js';
 import { buildApp } from '../app.js';
-import type { BoardListItem } from './schemas.js';
 
 const t = useTestApp();
 

@@ -1,13 +1,13 @@
 /**
  * The whole (unfiltered) board of recently read boards, kept as an object and carried forward by the
- * patches of the changes this instance commits (realtime/apply-patch.ts, the same reader the board
+ * patches of the changes this instance commits (contract/src/apply-patch.ts, the same reader the board
  * page uses). The first read after a change then costs serializing and compressing, not re-reading
  * thousands of tasks. An object is only ever advanced from exactly its own version: any gap (a change
  * committed by another instance, or announced out of order) drops it and the next read builds afresh.
  */
-import type { Board } from '../contract.js';
-import { applyPatch } from '../realtime/apply-patch.js';
-import type { BoardUpdate } from '../realtime/contract.js';
+import type { Board } from 'contract';
+import { applyPatch } from 'contract/apply-patch';
+import type { BoardUpdate } from 'contract/realtime';
 
 export class LiveBoards {
   // A Map keeps insertion order: the first key is the least recently used.

@@ -1,17 +1,18 @@
 /**
- * The committed change of a board as a patch (realtime/contract.ts `BoardPatch`): a route's change
+ * The committed change of a board as a patch (contract/src/realtime.ts `BoardPatch`): a route's change
  * records which tasks, columns and labels it touched or removed, and whether the members, the column
  * order or the board's settings changed; once its work is done, still in the same transaction, the
  * touched items are read back in their contract shapes, so the patch is exactly what a fresh GET would
  * show of them at the new version.
  */
+
+import type { ActivityEntry, ActivityKind, EntryOf } from 'contract/activity-kinds';
+import type { BoardPatch } from 'contract/realtime';
 import type { Kysely } from 'kysely';
-import type { ActivityEntry, ActivityKind, EntryOf } from '../activity/kinds.js';
 import { COLUMN_COLUMNS, columnOrder, toColumn } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
 import { loadMembers } from '../members/repository.js';
-import type { BoardPatch } from '../realtime/contract.js';
 import { findTasks } from '../tasks/repository.js';
 import { findBoardSettings } from './repository.js';
 

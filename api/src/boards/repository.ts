@@ -3,11 +3,7 @@
  * A deleted board keeps its rows, marked `deleted_at`, for TRASH_DAYS (its creator may restore it);
  * the nightly purge (trash/purge.ts) erases it after that.
  */
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../database.js';
-import { recordRevision } from '../revisions/repository.js';
-import { TRASH_DAYS } from '../trash/schemas.js';
-import { touchLists } from './access-repository.js';
+
 import {
   type BoardListItem,
   type BoardSettings,
@@ -15,7 +11,12 @@ import {
   DEFAULT_COLUMNS,
   type DeletedBoard,
   type Sort,
-} from './schemas.js';
+} from 'contract/boards';
+import { TRASH_DAYS } from 'contract/trash';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../database.js';
+import { recordRevision } from '../revisions/repository.js';
+import { touchLists } from './access-repository.js';
 
 type Db = Kysely<Database>;
 

@@ -1,26 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fieldChanges, insertActivity } from '../activity/repository.js';
-import type { Board } from '../contract.js';
-import { forbidden, HttpError, notFound } from '../errors.js';
-import { loadMembers } from '../members/repository.js';
-import { mergeSave } from '../revisions/repository.js';
-import { normalize } from '../schemas.js';
-import { changeBoard, requireBoardMember } from './access.js';
-import { findListsVersion } from './access-repository.js';
-import { loadBoard } from './detail.js';
-import { dueConditions, isTimeZone } from './due-window.js';
-import { liveBoardsOf } from './live-board.js';
-import {
-  createBoard,
-  deleteBoard,
-  findBoardSettings,
-  listBoards,
-  listDeletedBoards,
-  restoreBoard,
-  updateBoard,
-} from './repository.js';
+import type { Board } from 'contract';
 import {
   type BoardFilter,
   CreateBoard,
@@ -33,7 +13,27 @@ import {
   MESSAGES,
   RestoreBoard,
   type Sort,
-} from './schemas.js';
+} from 'contract/boards';
+import { dueConditions, isTimeZone } from 'contract/due-window';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fieldChanges, insertActivity } from '../activity/repository.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
+import { loadMembers } from '../members/repository.js';
+import { mergeSave } from '../revisions/repository.js';
+import { normalize } from '../schemas.js';
+import { changeBoard, requireBoardMember } from './access.js';
+import { findListsVersion } from './access-repository.js';
+import { loadBoard } from './detail.js';
+import { liveBoardsOf } from './live-board.js';
+import {
+  createBoard,
+  deleteBoard,
+  findBoardSettings,
+  listBoards,
+  listDeletedBoards,
+  restoreBoard,
+  updateBoard,
+} from './repository.js';
 import { cacheOf, sendCached } from './versioned-cache.js';
 
 /**

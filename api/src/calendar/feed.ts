@@ -5,8 +5,9 @@
  * the event when the date moves. A VEVENT has no 'completed' status (that is VTODO's), so a ticked
  * due date shows as '✓ ' before the title. Events are transparent: a deadline is not busy time.
  */
+
+import type { MyTask } from 'contract/my-tasks';
 import ical, { ICalEventTransparency } from 'ical-generator';
-import type { MyTask } from '../my-tasks/schemas.js';
 import { taskUrl } from '../plugins/letters.js';
 
 const EVENT_MINUTES = 30;

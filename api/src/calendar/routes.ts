@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DeleteFeedUrl, Feed, GetFeedUrl, NewFeedUrl } from 'contract/calendar';
 import { notFound } from '../errors.js';
 import { findMyTasks } from '../my-tasks/repository.js';
 import { calendarFeed } from './feed.js';
 import { findCalendarToken, findUserIdByCalendarToken, setCalendarToken } from './repository.js';
-import { DeleteFeedUrl, Feed, GetFeedUrl, NewFeedUrl } from './schemas.js';
 
 /** 256 random bits, URL-safe: the feed address is the only permission a calendar app can carry. */
 const newToken = () => randomBytes(32).toString('base64url');

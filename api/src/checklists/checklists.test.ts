@@ -1,3 +1,4 @@
+import type { TaskDetail } from 'contract/tasks';
 import { describe, expect, it } from 'vitest';
 import {
   addTask,
@@ -14,7 +15,6 @@ import {
   type TestBoard,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { TaskDetail } from '../tasks/schemas.js';
 
 const t = useTestApp();
 

@@ -5,9 +5,10 @@
  * theirs in a column (tasks/repository.ts): every change runs under the board lock, reads the current
  * order and rewrites only the positions that differ.
  */
+
+import type { Checklist } from 'contract/checklist-shapes';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
-import type { Checklist } from './shapes.js';
 
 type Db = Kysely<Database>;
 

@@ -1,11 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateChecklist,
+  CreateItem,
+  DeleteChecklist,
+  DeleteItem,
+  EditChecklist,
+  EditItem,
+  ItemToTask,
+  MESSAGES,
+} from 'contract/checklists';
+import { toId } from 'contract/ids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { changeBoard, changeOf } from '../boards/access.js';
 import type { BoardChanges } from '../boards/patch.js';
 import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
-import { toId } from '../ids.js';
 import { normalize } from '../schemas.js';
 import { countAssignable, createTask, findTask, findTaskDetail } from '../tasks/repository.js';
 import {
@@ -19,16 +29,6 @@ import {
   updateChecklist,
   updateItem,
 } from './repository.js';
-import {
-  CreateChecklist,
-  CreateItem,
-  DeleteChecklist,
-  DeleteItem,
-  EditChecklist,
-  EditItem,
-  ItemToTask,
-  MESSAGES,
-} from './schemas.js';
 
 /**
  * The task after a change to its checklists, as the answer. The task goes into the patch too: its

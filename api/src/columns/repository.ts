@@ -2,11 +2,12 @@
  * Columns: every query on the columns table. A board's columns have positions 0..n-1; every change
  * runs under the board lock (boards/access.ts), so positions are rewritten without races.
  */
+
+import type { Column } from 'contract/columns';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { recordRevision } from '../revisions/repository.js';
 import { columnTaskIds } from '../tasks/repository.js';
-import type { Column } from './schemas.js';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  COLUMN_ORDER_MISMATCH,
+  CreateColumn,
+  DeleteColumn,
+  EditColumn,
+  MESSAGES,
+  ReorderColumns,
+} from 'contract/columns';
+import { toId } from 'contract/ids';
 import { changeBoard, changeOf } from '../boards/access.js';
 import { HttpError, notFound } from '../errors.js';
-import { toId } from '../ids.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { trashColumn } from '../trash/repository.js';
@@ -13,14 +21,6 @@ import {
   renameColumn,
   setColumnOrder,
 } from './repository.js';
-import {
-  COLUMN_ORDER_MISMATCH,
-  CreateColumn,
-  DeleteColumn,
-  EditColumn,
-  MESSAGES,
-  ReorderColumns,
-} from './schemas.js';
 
 const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const change = changeOf('columns');

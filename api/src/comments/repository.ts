@@ -1,7 +1,8 @@
 /** Comments: every query on the comments table. */
+
+import type { Comment } from 'contract/comments';
 import type { Kysely, Selectable } from 'kysely';
 import type { CommentsTable, Database } from '../database.js';
-import type { Comment } from './schemas.js';
 
 type Db = Kysely<Database>;
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CreateComment, DeleteComment, MENTIONS_ERROR } from 'contract/comments';
+import { toId, toIds } from 'contract/ids';
 import { changeBoard, changeOf } from '../boards/access.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
-import { toId, toIds } from '../ids.js';
 import { normalize } from '../schemas.js';
 import { countAssignable } from '../tasks/repository.js';
 import { trashComment } from '../trash/repository.js';
 import { createComment, deleteComment, findCommentAuthor } from './repository.js';
-import { CreateComment, DeleteComment, MENTIONS_ERROR } from './schemas.js';
 
 const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const change = changeOf('comments');

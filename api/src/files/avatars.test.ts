@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { User } from 'contract/auth';
+import type { Board } from 'contract/boards';
 import { describe, expect, it } from 'vitest';
 import { filesKit, JPEG, keyOf, PNG } from '../../test/files.js';
 import { call, createBoard, type Errors, type Person, person, useTestApp } from '../../test/fixtures.js';
-import type { User } from '../auth/schemas.js';
-import type { Board } from '../boards/schemas.js';
 
 const t = useTestApp();
 const { uploads, setup, put, attach } = filesKit(t);

@@ -1,8 +1,8 @@
+import type { FileItem } from 'contract/files';
 import { describe, expect, it } from 'vitest';
 import { filesKit, keyOf, uploadQuery } from '../../test/files.js';
 import { addMember, boardVersion, call, type Errors, person, useTestApp } from '../../test/fixtures.js';
 import { attachmentDisposition, safeFileName } from './content.js';
-import type { FileItem } from './schemas.js';
 import { sweepOrphans } from './sweep.js';
 
 const t = useTestApp();

@@ -3,12 +3,11 @@
  * file names made safe for storage and for the Content-Disposition header.
  */
 import { Readable } from 'node:stream';
+import { IMAGE_TYPES, type ImageType } from 'contract/files';
 
 export const OCTET_STREAM = 'application/octet-stream';
 
-/** Avatars: raster formats a browser shows in an <img> and that cannot carry script (no SVG). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+export { IMAGE_TYPES, type ImageType };
 
 const TOKEN = "[a-z0-9][a-z0-9!#$&^_.+'-]{0,126}";
 const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);

@@ -11,6 +11,7 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GetObject, MESSAGES, PostObject, PutObject } from 'contract/files';
 import type { FastifyReply } from 'fastify';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { isValidKey, type Storage, StorageError } from '../plugins/storage.js';
@@ -24,7 +25,6 @@ import {
   SNIFF_BYTES,
 } from './content.js';
 import { findFileByKey } from './repository.js';
-import { GetObject, MESSAGES, PostObject, PutObject } from './schemas.js';
 import type { LinkSigner, UploadGrant, Verdict } from './signing.js';
 
 /** Served files can never run as a page of the site, whatever their bytes or type. */

@@ -1,9 +1,10 @@
 /** Files: every query on the files table and on users.avatar, and rows turned into the API's file. */
+
+import type { User } from 'contract/auth';
+import type { FileItem } from 'contract/files';
 import type { Kysely, Selectable } from 'kysely';
 import { toUser, USER_COLUMNS } from '../auth/repository.js';
-import type { User } from '../auth/schemas.js';
 import type { Database, FilesTable } from '../database.js';
-import type { FileItem } from './schemas.js';
 import { objectUrl } from './signing.js';
 
 type Db = Kysely<Database>;

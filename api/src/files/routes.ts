@@ -6,14 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { changeBoard, requireBoardMember } from '../boards/access.js';
-import { HttpError, notFound } from '../errors.js';
-import { toId } from '../ids.js';
-import { type DirectLinks, isValidKey } from '../plugins/storage.js';
-import { normalize } from '../schemas.js';
-import { attachmentDisposition, IMAGE_TYPES, imageTypeOf, normalizeType, safeFileName } from './content.js';
-import objectRoutes, { readHead } from './objects.js';
-import { deleteFile, filesOfTask, findFile, insertFile, setAvatar, taskExists } from './repository.js';
 import {
   AddAvatar,
   AddFile,
@@ -22,7 +14,15 @@ import {
   GetFile,
   MESSAGES,
   UploadLink,
-} from './schemas.js';
+} from 'contract/files';
+import { toId } from 'contract/ids';
+import { changeBoard, requireBoardMember } from '../boards/access.js';
+import { HttpError, notFound } from '../errors.js';
+import { type DirectLinks, isValidKey } from '../plugins/storage.js';
+import { normalize } from '../schemas.js';
+import { attachmentDisposition, IMAGE_TYPES, imageTypeOf, normalizeType, safeFileName } from './content.js';
+import objectRoutes, { readHead } from './objects.js';
+import { deleteFile, filesOfTask, findFile, insertFile, setAvatar, taskExists } from './repository.js';
 import { LinkSigner, OBJECT_PATH, objectUrl } from './signing.js';
 import { ADD_WITHIN_MS, SWEEP_EVERY_MS, sweepOrphans } from './sweep.js';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { Board } from 'contract/boards';
+import type { FileItem } from 'contract/files';
+import type { TaskDetail } from 'contract/tasks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filesKit, keyOf, multipart, type Setup, uploadQuery } from '../../test/files.js';
 import { boardVersion, call, createTestApp, type Errors, useTestApp } from '../../test/fixtures.js';
-import type { Board } from '../boards/schemas.js';
 import { loadConfig } from '../config.js';
-import type { TaskDetail } from '../tasks/schemas.js';
-import type { FileItem } from './schemas.js';
 
 const t = useTestApp();
 const { signer, uploads, setup, uploadLink, put, download, filesRows } = filesKit(t);

@@ -1,3 +1,5 @@
+import type { Board, BoardListItem } from 'contract/boards';
+import type { Invitation } from 'contract/invites';
 import { describe, expect, it } from 'vitest';
 import {
   boardSnapshot,
@@ -9,8 +11,6 @@ import {
   person,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { Board, BoardListItem } from '../boards/schemas.js';
-import type { Invitation } from './schemas.js';
 
 const t = useTestApp();
 

@@ -2,10 +2,11 @@
  * Invitations: pending board_members rows (accepted = false) of users with an account, and rows of
  * `invitations` for addresses that have none yet (see docs/decisions.md).
  */
+
+import type { Invitation } from 'contract/invites';
 import { type Kysely, sql } from 'kysely';
 import { touchLists } from '../boards/access-repository.js';
 import type { Database } from '../database.js';
-import type { Invitation } from './schemas.js';
 
 type Db = Kysely<Database>;
 

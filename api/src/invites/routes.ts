@@ -1,4 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AcceptInvitation,
+  CancelInvitation,
+  ListInvitations,
+  RejectInvitation,
+  SendInvitation,
+} from 'contract/invites';
 import { personOf } from '../activity/repository.js';
 import { changeBoard } from '../boards/access.js';
 import { cacheOf, sendCached } from '../boards/versioned-cache.js';
@@ -16,13 +23,6 @@ import {
   listInvitations,
   withdrawInvitation,
 } from './repository.js';
-import {
-  AcceptInvitation,
-  CancelInvitation,
-  ListInvitations,
-  RejectInvitation,
-  SendInvitation,
-} from './schemas.js';
 
 const ALREADY_MEMBER = { email: 'Этот пользователь уже участник доски' };
 const ALREADY_INVITED = { email: 'Этот адрес уже приглашён' };

@@ -1,8 +1,8 @@
+import type { BoardListItem } from 'contract/boards';
+import type { Invitation } from 'contract/invites';
 import { expect, it } from 'vitest';
 import { call, createBoard, createTestApp, newUser, type Person, person } from '../../test/fixtures.js';
 import { useAppWithSmtp } from '../../test/mail.js';
-import type { BoardListItem } from '../boards/schemas.js';
-import type { Invitation } from './schemas.js';
 
 const { t, smtp } = useAppWithSmtp();
 

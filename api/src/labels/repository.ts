@@ -1,8 +1,9 @@
 /** Labels: every query on the labels table (task_labels rows go with a label by cascade). */
+
+import type { Label } from 'contract/labels';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, LabelsTable } from '../database.js';
 import { recordRevision } from '../revisions/repository.js';
-import type { Label } from './schemas.js';
 
 type Db = Kysely<Database>;
 

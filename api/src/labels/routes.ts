@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } from 'contract/labels';
 import type { preValidationHookHandler } from 'fastify';
 import { fieldChanges } from '../activity/repository.js';
 import { changeBoard, changeOf } from '../boards/access.js';
@@ -7,7 +8,6 @@ import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { trashLabel } from '../trash/repository.js';
 import { createLabel, deleteLabel, findLabel, labelFields, updateLabel } from './repository.js';
-import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } from './schemas.js';
 
 const normalizeLabel: preValidationHookHandler = normalize({ title: 'trim', color: 'lower' });
 

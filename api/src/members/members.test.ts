@@ -1,3 +1,4 @@
+import type { Invitation } from 'contract/invites';
 import { describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -11,7 +12,6 @@ import {
   person,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { Invitation } from '../invites/schemas.js';
 
 const t = useTestApp();
 

@@ -1,8 +1,9 @@
 /** Everyone on a board, and membership changes that are not invitations. */
+
+import type { Member } from 'contract/members';
 import type { Kysely } from 'kysely';
 import { touchLists } from '../boards/access-repository.js';
 import type { Database } from '../database.js';
-import type { Member } from './schemas.js';
 
 type Db = Kysely<Database>;
 

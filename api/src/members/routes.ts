@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RemoveMember } from 'contract/members';
 import { personOf } from '../activity/repository.js';
 import { changeBoard } from '../boards/access.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { removeMember } from './repository.js';
-import { RemoveMember } from './schemas.js';
 
 const CREATOR_STAYS = { message: 'Создателя доски нельзя удалить из участников' };
 

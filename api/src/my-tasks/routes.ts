@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ListMyTasks } from 'contract/my-tasks';
 import { findMyTasks } from './repository.js';
-import { ListMyTasks } from './schemas.js';
 
 /** 'Мои задачи': the caller's assigned tasks across their boards (under /api/task). */
 const myTasksRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,10 +3,11 @@
  * a day listing them ('daily'). Sentences are impersonal with the author after a dash, as the
  * activity log's are (no gender to conjugate for).
  */
+
+import type { NotificationKind } from 'contract/notifications';
 import { escapeHtml, formatDue, taskLetter, taskUrl } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
 import type { MailItem } from './repository.js';
-import type { NotificationKind } from './schemas.js';
 
 export interface MailOptions {
   publicUrl: string;

@@ -1,7 +1,7 @@
+import type { NotificationsState } from 'contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addTask, call, type Person, seedBoard, type TestBoard, useTestApp } from '../../test/fixtures.js';
-import type { NotificationsState } from '../realtime/contract.js';
 
 const t = useTestApp();
 let url = '';

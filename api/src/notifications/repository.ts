@@ -3,9 +3,10 @@
  * removed member of, and not deleted), and marking them read. Reminders insert theirs
  * (reminders/repository.ts), board changes theirs (watchers/notify.ts); their letters are claimed here.
  */
+
+import { type Notification, type NotificationKind, PAGE_SIZE } from 'contract/notifications';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
-import { type Notification, type NotificationKind, PAGE_SIZE } from './schemas.js';
 
 type Db = Kysely<Database>;
 

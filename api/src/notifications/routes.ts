@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GetUnread, ListNotifications, MarkAllRead, MarkRead } from 'contract/notifications';
 import { countUnread, listNotifications, markRead } from './repository.js';
-import { GetUnread, ListNotifications, MarkAllRead, MarkRead } from './schemas.js';
 import { announceUnread } from './unread.js';
 
 /** The caller's notifications (due-date reminders for now); reading them updates every open tab. */

@@ -1,7 +1,7 @@
+import { userRoom } from 'contract/realtime';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import type { Realtime } from '../plugins/realtime.js';
-import { userRoom } from '../realtime/contract.js';
 import { countUnread } from './repository.js';
 
 /**

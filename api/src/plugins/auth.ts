@@ -4,11 +4,11 @@
  * changing the password or finishing a reset bumps the version, which retires every earlier token.
  */
 import fastifyJwt from '@fastify/jwt';
+import type { User } from 'contract/auth';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PasswordHasher } from '../auth/password.js';
 import { findSession, type Session } from '../auth/repository.js';
-import type { User } from '../auth/schemas.js';
 import { unauthorized } from '../errors.js';
 
 export const PUBLIC_ROUTES = new Set([

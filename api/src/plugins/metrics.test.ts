@@ -1,8 +1,8 @@
+import { REALTIME_PATH } from 'contract/realtime';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, REDIS_URL, subscribe } from '../../test/cluster.js';
 import { bearer, call, createBoard, createTestApp, person, type TestApp } from '../../test/fixtures.js';
-import { REALTIME_PATH } from '../realtime/contract.js';
 
 const TOKEN = 'metrics-token-for-tests';
 const BOARD_SETTINGS = {

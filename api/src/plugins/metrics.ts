@@ -24,12 +24,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { boardIdOfRoom } from 'contract/realtime';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { cachesOf } from '../boards/versioned-cache.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { processFaults } from '../process-faults.js';
-import { boardIdOfRoom } from '../realtime/contract.js';
 
 export interface Metrics {
   registry: Registry;

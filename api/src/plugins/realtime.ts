@@ -10,10 +10,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
-import type { User } from '../auth/schemas.js';
+import type { User } from 'contract/auth';
 import {
   type BoardChange,
   type BoardPatch,
@@ -25,7 +22,10 @@ import {
   type ServerToClientEvents,
   type SubscribeResult,
   userRoom,
-} from '../realtime/contract.js';
+} from 'contract/realtime';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
 
 interface SocketData {
   user: User;

@@ -3,13 +3,14 @@
  * requests keep their normal latency, /health/ready says Redis is down (503) and recovers once it is
  * back. A Redis process of the test's own is killed, not the shared one.
  */
+
+import { type BoardUpdate, REALTIME_PATH } from 'contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, subscribe } from '../../test/cluster.js';
 import { call, createBoard, createTestApp, person, register, type TestApp } from '../../test/fixtures.js';
 import { type RedisProcess, redisProcess } from '../../test/redis-server.js';
 import type { Config } from '../config.js';
-import { type BoardUpdate, REALTIME_PATH } from '../realtime/contract.js';
 
 /** The latency the Redis-backed checks must keep while Redis is down (they took 2 s before). */
 const FAST_MS = 300;

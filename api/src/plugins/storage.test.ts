@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { User } from 'contract/auth';
+import type { FileItem } from 'contract/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesKit, PNG } from '../../test/files.js';
 import { call, createTestApp, person, type TestApp } from '../../test/fixtures.js';
 import { startS3Server } from '../../test/s3.js';
-import type { User } from '../auth/schemas.js';
 import { type Config, loadConfig } from '../config.js';
-import type { FileItem } from '../files/schemas.js';
 import { sweepOrphans } from '../files/sweep.js';
 import { StorageError } from './storage.js';
 

@@ -3,11 +3,15 @@
  * edits from fresh and stale copies, due dates among them, moves with stale column lists, deletes,
  * label, column, comment, checklist and board changes, items turned into cards, some of them
  * concurrent) while viewers on both instances apply the `update` patches as the board page does
- * (apply-patch.ts, re-fetching only when a patch cannot be applied).
+ * (contract/src/apply-patch.ts, re-fetching only when a patch cannot be applied).
  * At the end every viewer's board, and the GET of both instances (which may answer from a board
  * carried forward by patches), deep-equal the board read from the database with the viewer's filter,
  * and every stale save either kept everyone's fields or answered 409 with nothing written.
  */
+
+import type { Board, BoardFilter, TaskDetail } from 'contract';
+import { applyPatch } from 'contract/apply-patch';
+import type { BoardUpdate } from 'contract/realtime';
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +19,6 @@ import { connected, subscribe, until, useCluster } from '../../test/cluster.js';
 import { addMember, boardVersion, call, createBoard, type Person, person } from '../../test/fixtures.js';
 import type { App } from '../app.js';
 import { loadBoard } from '../boards/detail.js';
-import type { Board, BoardFilter, TaskDetail } from '../contract.js';
-import { applyPatch } from './apply-patch.js';
-import type { BoardUpdate } from './contract.js';
 
 const cluster = useCluster(2);
 let people: Person[];
@@ -90,7 +91,7 @@ const HOUR = 3_600_000;
 /**
  * Due dates well away from the windows' ends while a run lasts (and a run's viewers filter by
  * `overdue` and `none` only, whose answers cannot change with the clock then): the day and week
- * windows, which can, are the unit tests' (boards/due-window.test.ts).
+ * windows, which can, are the unit tests' (contract/src/due-window.test.ts).
  */
 const DUE_OFFSETS = [-30 * 24 * HOUR, -2 * HOUR, 2 * HOUR, 30 * 24 * HOUR, null] as const;
 type Field = (typeof FIELDS)[number];

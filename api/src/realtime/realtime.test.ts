@@ -2,12 +2,13 @@
  * Two API instances on different ports share one PostgreSQL database and one Redis: a change made
  * through one reaches clients of the other; subscriptions are for accepted members only.
  */
+
+import type { SubscribeResult } from 'contract/realtime';
 import { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connected, pause, REDIS_URL, subscribe, until, updates, useCluster } from '../../test/cluster.js';
 import { addMember, call, createBoard, type Person, person } from '../../test/fixtures.js';
 import type { App } from '../app.js';
-import type { SubscribeResult } from './contract.js';
 
 const cluster = useCluster(2);
 const { apps, urls } = cluster;

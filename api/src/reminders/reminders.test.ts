@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { NotificationsState } from 'contract/realtime';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Socket } from 'socket.io-client';
@@ -13,7 +14,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { connected, useCluster } from '../../test/cluster.js';
 import { addTask, call, editBody, type Person, seedBoard, type TestBoard } from '../../test/fixtures.js';
 import { mailSubject } from '../../test/mail.js';
-import type { NotificationsState } from '../realtime/contract.js';
 import { MAIL_QUEUE, SCAN_QUEUE } from './plugin.js';
 
 const cluster = useCluster(2);

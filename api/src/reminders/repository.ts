@@ -1,7 +1,8 @@
 /** Reminders: the scan that turns due dates into notifications, and what a reminder's e-mail needs. */
+
+import type { NotificationKind } from 'contract/notifications';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
-import type { NotificationKind } from '../notifications/schemas.js';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PASSWORDS_DIFFER } from 'contract/common';
+import { CreateReset, FinishReset, ValidateReset } from 'contract/reset';
 import { HttpError } from '../errors.js';
-import { normalize, PASSWORDS_DIFFER } from '../schemas.js';
+import { normalize } from '../schemas.js';
 import { CodeHasher, generateCode } from './code.js';
 import { resetMail } from './mail.js';
 import {
@@ -12,7 +14,6 @@ import {
   markValidated,
   recordWrongCode,
 } from './repository.js';
-import { CreateReset, FinishReset, ValidateReset } from './schemas.js';
 
 const TTL_SECONDS = 15 * 60;
 const MAX_ATTEMPTS = 5;

@@ -3,10 +3,11 @@
  * change. A save from an older version reads the fields as of that version (its base) and the
  * revisions after it (who changed what), then merges (merge.ts).
  */
+
+import type { Conflict } from 'contract/revisions';
 import { type Kysely, sql } from 'kysely';
 import type { Database, RevisionsTable } from '../database.js';
 import { type Fields, mergeFields } from './merge.js';
-import type { Conflict } from './schemas.js';
 
 type Db = Kysely<Database>;
 export type Entity = RevisionsTable['entity'];

@@ -5,6 +5,8 @@
  * (boards/access.ts), so each one reads the current order and rewrites positions without races; a
  * move rewrites the whole target column in one statement and closes the gap in the source column.
  */
+
+import type { PriorityValue, Task, TaskDetail } from 'contract/tasks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { checklistsOfTask } from '../checklists/repository.js';
 import { commentsOfTask } from '../comments/repository.js';
@@ -12,7 +14,6 @@ import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
 import { sameValue } from '../revisions/merge.js';
 import { recordRevision } from '../revisions/repository.js';
-import type { PriorityValue, Task, TaskDetail } from './schemas.js';
 
 type Db = Kysely<Database>;
 

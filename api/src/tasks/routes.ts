@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toId, toIds } from 'contract/ids';
+import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from 'contract/tasks';
 import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnNames, fieldChanges } from '../activity/repository.js';
@@ -6,7 +8,6 @@ import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
-import { toId, toIds } from '../ids.js';
 import { countBoardLabels } from '../labels/repository.js';
 import { mergeSave } from '../revisions/repository.js';
 import { trashTask } from '../trash/repository.js';
@@ -21,7 +22,6 @@ import {
   type TaskFields,
   updateTask,
 } from './repository.js';
-import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from './schemas.js';
 
 /** Trims the title; an estimation sent as a number becomes text, a decimal comma a point. */
 const normalizeTask: preValidationHookHandler = async (request) => {

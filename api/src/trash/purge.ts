@@ -10,10 +10,11 @@
  * the commit; if that fails (or the process dies first), no row names them any more and the orphan
  * sweep (files/sweep.ts) removes them a day later.
  */
+
+import { TRASH_DAYS } from 'contract/trash';
 import fp from 'fastify-plugin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
-import { TRASH_DAYS } from './schemas.js';
 
 export const PURGE_QUEUE = 'trash-purge';
 /** Every night at 03:00 in REMINDER_TIME_ZONE (the site's zone; UTC when unset). */

@@ -26,11 +26,12 @@
  * Snapshots name a table's columns as they were at the delete; a column added later comes back null,
  * so a migration adding a not-null column must also rewrite the snapshots.
  */
+
+import { TRASH_DAYS, type TrashItem, type TrashKind } from 'contract/trash';
 import { type Kysely, sql } from 'kysely';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { recordTaskEdits } from '../tasks/repository.js';
-import { TRASH_DAYS, type TrashItem, type TrashKind } from './schemas.js';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;

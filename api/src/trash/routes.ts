@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toId } from 'contract/ids';
+import type { BoardChange } from 'contract/realtime';
+import { EmptyTrash, ListTrash, RestoreTrash, type TrashKind } from 'contract/trash';
 import type { Kysely } from 'kysely';
 import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
 import type { BoardChanges } from '../boards/patch.js';
 import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
-import { toId } from '../ids.js';
-import type { BoardChange } from '../realtime/contract.js';
 import {
   type ColumnSnapshot,
   type CommentSnapshot,
@@ -19,7 +20,6 @@ import {
   type TaskSnapshot,
   takeEntry,
 } from './repository.js';
-import { EmptyTrash, ListTrash, RestoreTrash, type TrashKind } from './schemas.js';
 
 /** A 409 telling what must come back first. */
 const first = (what: 'колонку' | 'задачу', name: string) =>

@@ -1,3 +1,7 @@
+import { applyPatch } from 'contract/apply-patch';
+import type { Board } from 'contract/boards';
+import type { BoardUpdate } from 'contract/realtime';
+import type { TrashItem } from 'contract/trash';
 import { describe, expect, it } from 'vitest';
 import { filesKit, keyOf } from '../../test/files.js';
 import {
@@ -18,10 +22,6 @@ import {
   type TestBoard,
   useTestApp,
 } from '../../test/fixtures.js';
-import type { Board } from '../boards/schemas.js';
-import { applyPatch } from '../realtime/apply-patch.js';
-import type { BoardUpdate } from '../realtime/contract.js';
-import type { TrashItem } from './schemas.js';
 
 const t = useTestApp();
 const { attach, download } = filesKit(t);

@@ -1,9 +1,10 @@
 /** A mention lights the mentioned member's bell live, on whichever instance their socket is. */
+
+import type { NotificationsState } from 'contract/realtime';
 import type { Socket } from 'socket.io-client';
 import { expect, it, vi } from 'vitest';
 import { connected, useCluster } from '../../test/cluster.js';
 import { addTask, call, seedBoard } from '../../test/fixtures.js';
-import type { NotificationsState } from '../realtime/contract.js';
 
 const cluster = useCluster(2);
 

@@ -11,14 +11,15 @@
  * - Users who want e-mail at once get a 'notification-mail' job per notification in the same
  *   transaction (notifications/plugin.ts sends it); 'daily' ones wait for the digest.
  */
+
+import type { ActivityEntry } from 'contract/activity-kinds';
+import type { NotificationKind } from 'contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { ActivityEntry } from '../activity/kinds.js';
 import { columnNames } from '../activity/repository.js';
 import type { Database } from '../database.js';
 import { MAIL_QUEUE, type MailJob, type NotificationMail } from '../notifications/plugin.js';
 import { insertNotifications, type NewNotification } from '../notifications/repository.js';
-import type { NotificationKind } from '../notifications/schemas.js';
 import { announceUnread } from '../notifications/unread.js';
 import type { Queue } from '../plugins/queue.js';
 import type { Realtime } from '../plugins/realtime.js';

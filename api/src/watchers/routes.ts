@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toId } from 'contract/ids';
+import { WatchTask } from 'contract/watchers';
 import { requireBoardMember } from '../boards/access.js';
 import { notFound } from '../errors.js';
-import { toId } from '../ids.js';
 import { setWatching } from './repository.js';
-import { WatchTask } from './schemas.js';
 
 /**
  * PUT /api/task/watch. Watching is the caller's own setting, not board state: it does not bump the

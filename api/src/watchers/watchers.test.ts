@@ -3,6 +3,8 @@
  * comment, a move, a column edit and a due-date change tell whom, PUT /api/task/watch, the letters at
  * once and the daily digest, and that a change rolling back leaves nothing.
  */
+
+import { MENTIONS_ERROR } from 'contract/comments';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -18,7 +20,6 @@ import {
 } from '../../test/fixtures.js';
 import { mailSubject, mailText, useAppWithSmtp } from '../../test/mail.js';
 import { withBoardLock } from '../boards/access.js';
-import { MENTIONS_ERROR } from '../comments/schemas.js';
 import { MAIL_QUEUE } from '../notifications/plugin.js';
 import { claimInstantMail } from '../notifications/repository.js';
 import { notifyChange } from './notify.js';

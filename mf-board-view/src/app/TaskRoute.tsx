@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { useCallback, useEffect } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
 import { TaskHistory } from '../features/activity/components/TaskHistory';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BoardUpdate } from 'api/realtime-contract';
+import type { BoardUpdate } from 'contract/realtime';
 import type { BoardSocketHandlers } from 'shared-ui';
 import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -4,7 +4,7 @@
  * once more without filters to find it. Once found, the number keeps its task while the modal is open:
  * a task that leaves the board (deleted, or filtered out by a change) is the modal's to tell, as before.
  */
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { useEffect, useRef, useState } from 'react';
 import { getBoard } from '../features/board/api/get-board';
 import { useBoardState } from '../shared/board-context';

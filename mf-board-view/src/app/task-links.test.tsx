@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Board, TaskDetail } from 'api/contract';
+import type { Board, TaskDetail } from 'contract';
 import { calls, jsonResponse, location, renderInRouter, routeApi } from 'shared-ui/test-kit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BoardStoreProvider } from '../shared/board-context';

@@ -1,4 +1,4 @@
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { BoardState, BoardStore } from './board-store';

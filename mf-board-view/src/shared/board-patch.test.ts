@@ -1,5 +1,5 @@
-import type { Board } from 'api/contract';
-import type { BoardPatch, BoardUpdate } from 'api/realtime-contract';
+import type { Board } from 'contract';
+import type { BoardPatch, BoardUpdate } from 'contract/realtime';
 import { describe, expect, it } from 'vitest';
 import { makeBoard, makeTask } from '../test/utils';
 import { applyPatch } from './board-patch';

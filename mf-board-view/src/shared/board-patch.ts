@@ -2,7 +2,7 @@
  * A realtime update applied to the board on screen, instead of a re-fetch.
  *
  * The update's patch is the committed change whatever the viewer's filters, while the board here holds
- * only the tasks matching the URL's filters. The contract's own reader (api/realtime-patch, the one
+ * only the tasks matching the URL's filters. The contract's own reader (contract/apply-patch, the one
  * the API's tests check for convergence) matches each upserted task against the filter the way
  * GET /api/board/:id does and puts it in or takes it out; this file gives it the URL's filters in the
  * API's form and keeps the objects of whatever the patch re-sent unchanged.
@@ -11,9 +11,9 @@
  * (which the board does not carry) could match, a deleted label that is filtered on, a task that
  * appears without its column's order, or a result the board could not show.
  */
-import type { Board, BoardFilter, Column, PriorityValue, Task } from 'api/contract';
-import type { BoardUpdate } from 'api/realtime-contract';
-import { applyPatch as applyContractPatch } from 'api/realtime-patch';
+import type { Board, BoardFilter, Column, PriorityValue, Task } from 'contract';
+import { applyPatch as applyContractPatch } from 'contract/apply-patch';
+import type { BoardUpdate } from 'contract/realtime';
 import { type Filters, viewerZone } from './filters';
 
 export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -1,5 +1,5 @@
-import type { Board } from 'api/contract';
-import type { BoardPatch, BoardUpdate } from 'api/realtime-contract';
+import type { Board } from 'contract';
+import type { BoardPatch, BoardUpdate } from 'contract/realtime';
 import { ApiError, apiClient } from 'shared-ui';
 import { calls, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';

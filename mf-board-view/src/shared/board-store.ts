@@ -21,7 +21,7 @@
  *   only those it touches), so memoised cards of a big board do not all re-render on every change.
  */
 
-import type { Activity, Board, Task } from 'api/contract';
+import type { Activity, Board, Task } from 'contract';
 import { ApiError, type BoardUpdate, type BoardVersion, type FieldErrors } from 'shared-ui';
 import { createStore, type StoreApi } from 'zustand';
 import { applyPatch, sameColumn, sameList, sameTask } from './board-patch';

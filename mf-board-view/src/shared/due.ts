@@ -6,7 +6,7 @@
  * day in the picker's zone (the task is due until the day ends, which is also when it turns overdue),
  * and a due instant at 23:59 local reads back as a day without a time.
  */
-import { dueWindow } from 'api/realtime-patch';
+import { dueWindow } from 'contract/apply-patch';
 
 export const DAY_MS = 86_400_000;
 const DAY_END_HOURS = 23;

@@ -1,4 +1,4 @@
-import type { Board, Member } from 'api/contract';
+import type { Board, Member } from 'contract';
 
 /** Accepted members who are still on the board: the ones that can be assigned and are counted. */
 export function activeMembers(board: Pick<Board, 'members'>): Member[] {

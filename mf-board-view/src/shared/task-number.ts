@@ -1,4 +1,4 @@
-import type { ShowIdsMode } from 'api/contract';
+import type { ShowIdsMode } from 'contract';
 import { create } from 'zustand';
 
 /** The card's number as the board shows it: hidden, (n), [n], 'n.' or 'n ' (SPEC 'Board screen'). */

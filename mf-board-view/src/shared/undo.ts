@@ -1,4 +1,4 @@
-import type { TrashKind } from 'api/contract';
+import type { TrashKind } from 'contract';
 import { create } from 'zustand';
 
 /** A delete that can still be taken back: the board page's toast shows it (features/trash). */

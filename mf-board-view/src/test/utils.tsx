@@ -1,4 +1,4 @@
-import type { Board, Task } from 'api/contract';
+import type { Board, Task } from 'contract';
 import { useAuthStore } from 'shared-ui';
 import { renderInRouter, setUpFrontEndTests } from 'shared-ui/test-kit';
 import { beforeAll, beforeEach } from 'vitest';

@@ -1,4 +1,4 @@
-import type { BoardListItem } from 'api/contract';
+import type { BoardListItem } from 'contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, MODALS, paths, useModalStore } from 'shared-ui';

@@ -1,12 +1,12 @@
 /**
- * The client side of the realtime contract (api/src/realtime/contract.ts) for one board: it subscribes
+ * The client side of the realtime contract (contract/src/realtime.ts) for one board: it subscribes
  * on the session's shared connection (session-socket.ts; websocket only, to the page's own origin).
  * The caller applies every `update` (or re-fetches), and re-fetches after a reconnect or when the
  * server's version is newer than the one it holds, so a client that missed events while offline
  * converges. `onLive` tells whether the subscription stands, that is whether every change will arrive
  * as an update.
  */
-import type { BoardUpdate, SubscribeResult } from 'api/realtime-contract';
+import type { BoardUpdate, SubscribeResult } from 'contract/realtime';
 import {
   acquireSessionSocket,
   CONNECTION_CHECK_MS,

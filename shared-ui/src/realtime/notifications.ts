@@ -4,7 +4,7 @@
  * reminder arrived, some were read). Events sent while the connection was down are lost, so after each
  * connect the listener hears `null` and re-reads what it shows.
  */
-import type { NotificationsState } from 'api/realtime-contract';
+import type { NotificationsState } from 'contract/realtime';
 import { acquireSessionSocket } from './session-socket';
 
 export type { NotificationsState };

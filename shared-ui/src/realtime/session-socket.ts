@@ -11,7 +11,7 @@
  * at every (re)connect; signing in or out reloads the page, so one socket never outlives its user.
  */
 
-import type { ClientToServerEvents, ServerToClientEvents } from 'api/realtime-contract';
+import type { ClientToServerEvents, ServerToClientEvents } from 'contract/realtime';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { getToken } from '../api/token';
 

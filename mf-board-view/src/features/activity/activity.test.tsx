@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TaskDetail } from 'api/contract';
-import type { BoardUpdate } from 'api/realtime-contract';
+import type { TaskDetail } from 'contract';
+import type { BoardUpdate } from 'contract/realtime';
 import type { BoardSocketHandlers } from 'shared-ui';
 import { calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Checklist, ChecklistItem, TaskDetail } from 'api/contract';
+import type { Checklist, ChecklistItem, TaskDetail } from 'contract';
 import { bodyOf, calls, jsonResponse, location, type Route, routeApi } from 'shared-ui/test-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';

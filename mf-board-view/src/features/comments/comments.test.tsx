@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
 import { useUndo } from '../../shared/undo';

@@ -1,4 +1,4 @@
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { apiClient, onBoardVersion } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Board, Task } from 'api/contract';
+import type { Board, Task } from 'contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderDndBoard } from '../../test/dnd-board';
 import { makeBoard, makeTask } from '../../test/utils';

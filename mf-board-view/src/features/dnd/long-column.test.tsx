@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import type { Board, Task } from 'api/contract';
+import type { Board, Task } from 'contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoardStoreProvider } from '../../shared/board-context';
 import { createBoardStore } from '../../shared/board-store';

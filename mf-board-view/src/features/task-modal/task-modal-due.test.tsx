@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { bodyOf, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { editField, startDraft } from './model/draft';
 import { conflictTitle, valueText } from './model/field-text';
@@ -10,12 +10,11 @@ import { fromForm } from './model/task-form';
 
 // The viewer is in Yekaterinburg (UTC+5, no daylight saving): local times differ from UTC.
 const ZONE = 'Asia/Yekaterinburg';
-const previousZone = process.env.TZ;
 beforeAll(() => {
-  process.env.TZ = ZONE;
+  vi.stubEnv('TZ', ZONE);
 });
 afterAll(() => {
-  process.env.TZ = previousZone;
+  vi.unstubAllEnvs();
 });
 
 const WAIT = { timeout: 5000 };

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { Board, Conflict, TaskDetail } from 'api/contract';
+import type { Board, Conflict, TaskDetail } from 'contract';
 import { bodyOf, calls, jsonResponse, location, renderInRouter, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { TaskRoute } from '../../app/TaskRoute';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { useModalStore } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';

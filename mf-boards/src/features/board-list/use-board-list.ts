@@ -1,4 +1,4 @@
-import type { BoardListItem, Sort } from 'api/contract';
+import type { BoardListItem, Sort } from 'contract';
 import { type LoadStatus, useLoad } from 'shared-ui/load';
 import { getBoards } from './api/get-boards';
 

@@ -1,6 +1,6 @@
 /** The store of 'Мои доски''s view settings, kept in localStorage (view-settings.ts). */
 
-import type { Sort } from 'api/contract';
+import type { Sort } from 'contract';
 import { create } from 'zustand';
 import { type BoardView, SORT_KEY, storedViewSettings, VIEW_KEY, writeViewSetting } from './view-settings';
 

@@ -4,7 +4,7 @@
  * Nothing shared is imported: the page's first GET is built from it before React loads (route-data).
  */
 
-import type { Sort } from 'api/contract';
+import type { Sort } from 'contract';
 
 export type BoardView = 'list' | 'cards';
 

@@ -1,4 +1,4 @@
-import type { Invitation } from 'api/contract';
+import type { Invitation } from 'contract';
 import { useLoad } from 'shared-ui/load';
 import { getInvitations } from './api/get-invitations';
 

@@ -1,4 +1,4 @@
-import type { Activity } from 'api/contract';
+import type { Activity } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export type { Activity };

@@ -5,7 +5,7 @@
  * dash ('… — Анна'). Every field of `data` is optional here: a missing one reads as nothing or
  * a neutral word, and a kind this client does not know reads 'Изменение на доске'.
  */
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import type { Activity } from '../api/get-activity';
 
 export interface DescribeContext {

@@ -1,4 +1,4 @@
-import type { BoardListItem } from 'api/contract';
+import type { BoardListItem } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Creator only; cascades to everything on the board. */

@@ -1,4 +1,4 @@
-import type { BoardListItem, ShowIdsMode } from 'api/contract';
+import type { BoardListItem, ShowIdsMode } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export interface EditBoardBody {

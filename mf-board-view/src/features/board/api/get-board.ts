@@ -1,4 +1,4 @@
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { apiClient } from 'shared-ui';
 import { boardQuery, type Filters } from '../../../shared/filters';
 

@@ -1,4 +1,4 @@
-import type { PriorityValue, Task } from 'api/contract';
+import type { PriorityValue, Task } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export interface CreateTaskBody {

@@ -1,4 +1,4 @@
-import type { PriorityValue } from 'api/contract';
+import type { PriorityValue } from 'contract';
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Checkbox, useSubmit } from 'shared-ui';

@@ -1,4 +1,4 @@
-import type { PriorityValue } from 'api/contract';
+import type { PriorityValue } from 'contract';
 
 export const PRIORITY_TITLES: Record<PriorityValue, string> = {
   low: 'Низкий приоритет',

@@ -1,4 +1,4 @@
-import type { Label, Member, Priority } from 'api/contract';
+import type { Label, Member, Priority } from 'contract';
 import {
   type HTMLAttributes,
   type KeyboardEvent,

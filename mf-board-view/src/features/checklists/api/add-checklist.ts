@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** A new, empty list at the end of the task's lists; answers the task. */

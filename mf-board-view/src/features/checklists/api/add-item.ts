@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** A new item at the end of a list; answers the task. */

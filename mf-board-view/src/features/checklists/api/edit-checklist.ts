@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Renames a list or moves it (`position`: its 0-based place among the task's lists); answers the task. */

@@ -1,4 +1,4 @@
-import type { ChecklistItem, TaskDetail } from 'api/contract';
+import type { ChecklistItem, TaskDetail } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** What an item's edit may change; `position` is its 0-based place in its list. */

@@ -9,7 +9,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { Checklist, Member } from 'api/contract';
+import type { Checklist, Member } from 'contract';
 import { useState } from 'react';
 import { ProgressBar, useConfirmedAction } from 'shared-ui/widgets';
 import { useEscapeCancelsDrag } from '../model/use-escape-cancels-drag';

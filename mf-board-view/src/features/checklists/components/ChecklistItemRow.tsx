@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { ChecklistItem, Member } from 'api/contract';
+import type { ChecklistItem, Member } from 'contract';
 import { useState } from 'react';
 import { memberLabel } from '../../../shared/members';
 import { Icon } from './Icon';

@@ -1,4 +1,4 @@
-import type { ChecklistItem, TaskDetail } from 'api/contract';
+import type { ChecklistItem, TaskDetail } from 'contract';
 import { useState } from 'react';
 import { Button } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';

@@ -1,4 +1,4 @@
-import type { Checklist, ChecklistItem } from 'api/contract';
+import type { Checklist, ChecklistItem } from 'contract';
 
 /**
  * A change sent and not answered yet, shown at once (a tick, an assignee, a drag) and laid over each

@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorsOf } from 'shared-ui';
 import { applyPending, type PendingChange } from './pending';

@@ -1,4 +1,4 @@
-import type { Column } from 'api/contract';
+import type { Column } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Appends a column to the board's column order. */

@@ -1,4 +1,4 @@
-import type { Task } from 'api/contract';
+import type { Task } from 'contract';
 
 /** Sum of the numeric estimations of `tasks` (text that is not a number counts as nothing). */
 export function sumEstimations(tasks: readonly (Pick<Task, 'estimation'> | undefined)[]): number {

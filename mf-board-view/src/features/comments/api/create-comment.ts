@@ -1,4 +1,4 @@
-import type { Comment } from 'api/contract';
+import type { Comment } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** `mentions`: the members named in the text ('@Имя'), each notified; sent only when there are some. */

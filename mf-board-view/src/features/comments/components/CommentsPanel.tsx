@@ -1,4 +1,4 @@
-import type { Comment } from 'api/contract';
+import type { Comment } from 'contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar, Button, useAuthStore, useSubmit } from 'shared-ui';
 import { useConfirmedAction } from 'shared-ui/widgets';

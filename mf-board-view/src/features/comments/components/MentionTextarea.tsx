@@ -3,7 +3,7 @@
  * '@'); ArrowUp/ArrowDown move through them, Enter or Tab picks, Escape closes, a click picks. The
  * focus never leaves the textarea: the highlighted option is its aria-activedescendant.
  */
-import type { Member } from 'api/contract';
+import type { Member } from 'contract';
 import {
   type KeyboardEvent,
   type TextareaHTMLAttributes,

@@ -11,7 +11,7 @@
  * instead: the board screen asks for drag and drop as the headers of its data arrive (they name the
  * number of tasks), and DndBoard waits for it (BIG_BOARD_WAIT_MS at most).
  */
-import type { Board, Column } from 'api/contract';
+import type { Board, Column } from 'contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIdleAfterPaint } from 'shared-ui/lazy';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';

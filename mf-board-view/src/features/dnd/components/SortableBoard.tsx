@@ -16,7 +16,7 @@ import {
   type Over,
 } from '@dnd-kit/core';
 import { arrayMove, horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import type { Column } from 'api/contract';
+import type { Column } from 'contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
 import { cardPlace, cardUnmoved, columnPlace, screenReaderInstructions, UNCHANGED } from '../model/announce';

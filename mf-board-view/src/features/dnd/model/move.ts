@@ -4,7 +4,7 @@
  * opens a gap), the final position is settled on drop, and only then is it applied to the board store
  * (optimistically) and sent.
  */
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import type { MoveTaskBody } from '../api/move-task';
 
 export type ColumnItems = Record<string, string[]>;

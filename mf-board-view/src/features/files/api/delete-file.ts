@@ -1,4 +1,4 @@
-import type { FileItem } from 'api/contract';
+import type { FileItem } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Answers the files left on the task. */

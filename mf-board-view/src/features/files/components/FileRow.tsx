@@ -1,4 +1,4 @@
-import type { FileItem } from 'api/contract';
+import type { FileItem } from 'contract';
 import { formatFileSize } from '../model/file-size';
 
 export interface FileRowProps {

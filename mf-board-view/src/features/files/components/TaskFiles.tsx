@@ -6,7 +6,7 @@
  * before it. After an add or a delete the board reloads, so the card's file count follows.
  */
 
-import type { FileItem } from 'api/contract';
+import type { FileItem } from 'contract';
 import { useRef, useState } from 'react';
 import { errorsOf, type FieldErrors, fileType, uploadFile } from 'shared-ui';
 import { Dropzone, useConfirmedAction } from 'shared-ui/widgets';

@@ -1,4 +1,4 @@
-import type { Label } from 'api/contract';
+import type { Label } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export function editLabel(

@@ -1,4 +1,4 @@
-import type { Label } from 'api/contract';
+import type { Label } from 'contract';
 import { type FormEvent, useState } from 'react';
 import { Button, Checkbox, type FieldErrors, FormError, useFieldErrors, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';

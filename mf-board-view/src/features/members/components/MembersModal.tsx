@@ -1,4 +1,4 @@
-import type { Member } from 'api/contract';
+import type { Member } from 'contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {

@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** The task with its description, comments (oldest first) and files. */

@@ -1,4 +1,4 @@
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { type Ref, useId } from 'react';
 import type { Choice, FieldConflict } from '../model/draft';
 import { conflictTitle, valueText } from '../model/field-text';

@@ -1,4 +1,4 @@
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { type FieldErrors, Select, TextArea, TextField } from 'shared-ui';
 import { MultiSelect } from 'shared-ui/widgets';
 import { activeMembers, memberLabel } from '../../../shared/members';

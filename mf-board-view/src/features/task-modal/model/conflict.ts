@@ -1,4 +1,4 @@
-import type { Conflict, TaskDetail } from 'api/contract';
+import type { Conflict, TaskDetail } from 'contract';
 import { ApiError } from 'shared-ui';
 import { sameValue, TASK_FIELDS, type TaskForm, toForm } from './task-form';
 

@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { describe, expect, it } from 'vitest';
 import { makeBoard, makeTask } from '../../../test/utils';
 import { conflictsAgainst, readConflict } from './conflict';

@@ -17,7 +17,7 @@
  * - A 409 rebases the form on the answer's task: untouched fields take its values, and each touched
  *   field that differs gets a choice, 'mine' (the default, what the form shows) or 'theirs'.
  */
-import type { Conflict, TaskDetail } from 'api/contract';
+import type { Conflict, TaskDetail } from 'contract';
 import { isTaskField, sameValue, TASK_FIELDS, type TaskField, type TaskForm, toForm } from './task-form';
 
 export type Choice = 'mine' | 'theirs';

@@ -1,4 +1,4 @@
-import type { Board } from 'api/contract';
+import type { Board } from 'contract';
 import { dueText, fromLocalDue } from '../../../shared/due';
 import { memberLabel } from '../../../shared/members';
 import { FIELD_LABELS, type TaskField, type TaskForm } from './task-form';

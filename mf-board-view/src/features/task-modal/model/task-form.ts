@@ -1,4 +1,4 @@
-import type { PriorityValue, TaskDetail } from 'api/contract';
+import type { PriorityValue, TaskDetail } from 'contract';
 import { fromLocalDue, toLocalDue } from '../../../shared/due';
 
 /** The editable fields of a task as the form holds them (select and chip values are strings). */

@@ -1,4 +1,4 @@
-import type { TaskDetail } from 'api/contract';
+import type { TaskDetail } from 'contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorsOf } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';

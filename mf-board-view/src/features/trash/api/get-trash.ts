@@ -1,4 +1,4 @@
-import type { TrashItem } from 'api/contract';
+import type { TrashItem } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export type { TrashItem };

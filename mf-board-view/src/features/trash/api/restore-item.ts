@@ -1,4 +1,4 @@
-import type { TrashKind } from 'api/contract';
+import type { TrashKind } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Puts a deleted item back where it was; 409 (with its message) when e.g. its column is deleted. */

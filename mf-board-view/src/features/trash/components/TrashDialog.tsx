@@ -1,4 +1,4 @@
-import type { TrashKind } from 'api/contract';
+import type { TrashKind } from 'contract';
 import { type ReactNode, useRef, useState } from 'react';
 import { Button, errorsOf, Spinner, useAuthStore } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';

@@ -1,4 +1,4 @@
-import type { Sort } from 'api/contract';
+import type { Sort } from 'contract';
 import { Select, type SelectOption } from 'shared-ui';
 import { type BoardView, useViewSettings } from '../view-settings-store';
 import './board-list.css';

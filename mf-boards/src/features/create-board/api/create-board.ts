@@ -1,4 +1,4 @@
-import type { BoardListItem, Sort } from 'api/contract';
+import type { BoardListItem, Sort } from 'contract';
 import { apiClient } from 'shared-ui';
 import { sortQuery } from '../../../sort-query';
 

@@ -1,4 +1,4 @@
-import type { BoardListItem, Sort } from 'api/contract';
+import type { BoardListItem, Sort } from 'contract';
 import type { FormEvent } from 'react';
 import { Button, FormError, TextField, useFormValues, useModalStore, useSubmit } from 'shared-ui';
 import { Modal } from 'shared-ui/widgets';

@@ -1,4 +1,4 @@
-import type { DeletedBoard } from 'api/contract';
+import type { DeletedBoard } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** The boards the user created and deleted in the last 30 days, newest first. */

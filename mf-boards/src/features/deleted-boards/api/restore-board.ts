@@ -1,4 +1,4 @@
-import type { BoardListItem } from 'api/contract';
+import type { BoardListItem } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Brings a deleted board back; the API answers the user's board list (in the default order). */

@@ -1,4 +1,4 @@
-import type { BoardListItem, DeletedBoard } from 'api/contract';
+import type { BoardListItem, DeletedBoard } from 'contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button, FormError, useSubmit } from 'shared-ui';
 import { useLoad } from 'shared-ui/load';

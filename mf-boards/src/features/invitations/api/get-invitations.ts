@@ -1,4 +1,4 @@
-import type { Invitation } from 'api/contract';
+import type { Invitation } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** The caller's pending invitations. */

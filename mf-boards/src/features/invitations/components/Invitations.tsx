@@ -1,4 +1,4 @@
-import type { Invitation } from 'api/contract';
+import type { Invitation } from 'contract';
 import { useState } from 'react';
 import { Button, useAuthStore } from 'shared-ui';
 import { acceptInvitation } from '../api/accept-invitation';

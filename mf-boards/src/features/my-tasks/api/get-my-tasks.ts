@@ -1,4 +1,4 @@
-import type { MyTask } from 'api/contract';
+import type { MyTask } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export type { MyTask };

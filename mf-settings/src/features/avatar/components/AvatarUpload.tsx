@@ -1,4 +1,4 @@
-import type { ImageType } from 'api/contract';
+import type { ImageType } from 'contract';
 import { useEffect, useState } from 'react';
 import { Avatar, Button, useAuthStore, useSubmit } from 'shared-ui';
 import { Dropzone, ProgressBar } from 'shared-ui/widgets';

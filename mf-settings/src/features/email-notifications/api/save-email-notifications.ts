@@ -1,4 +1,4 @@
-import type { EmailNotifications } from 'api/contract';
+import type { EmailNotifications } from 'contract';
 import { apiClient, type User } from 'shared-ui';
 
 /**

@@ -1,4 +1,4 @@
-import type { EmailNotifications } from 'api/contract';
+import type { EmailNotifications } from 'contract';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useAuthStore, useSubmit } from 'shared-ui';
 import { SettingsCard } from '../../../components/settings-card/SettingsCard';

@@ -1,4 +1,4 @@
-import type { Notification } from 'api/contract';
+import type { Notification } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** One of the current user's notifications, as `GET /api/notification` answers it. */

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { BodyId, BodyIds } from '../ids.js';
-import { ConflictBody, FormVersion } from '../revisions/schemas.js';
-import { Body, errors, Id, Success } from '../schemas.js';
+import { Body, errors, Id, Success } from './common.js';
+import { BodyId, BodyIds } from './ids.js';
+import { ConflictBody, FormVersion } from './revisions.js';
 
 export const Column = Type.Object({
   id: Type.String(),

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { BodyId } from '../ids.js';
-import { Body, errors, Id } from '../schemas.js';
-import { TaskDetail } from '../tasks/schemas.js';
+import { Body, errors, Id } from './common.js';
+import { BodyId } from './ids.js';
+import { TaskDetail } from './tasks.js';
 
-// The shapes live in shapes.ts (tasks/schemas.ts embeds them); the contract names them from here.
-export { Checklist, ChecklistItem, ChecklistProgress } from './shapes.js';
+// The shapes live in checklist-shapes.ts (tasks.ts embeds them); the contract names them from here.
+export { Checklist, ChecklistItem, ChecklistProgress } from './checklist-shapes.js';
 
 export const MESSAGES = {
   title: 'Введите название списка',

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Body, Email, errors, Id, MAX_ID, Success } from '../schemas.js';
+import { Body, Email, errors, Id, MAX_ID, Success } from './common.js';
 
 const security = [{ bearer: [] }];
 

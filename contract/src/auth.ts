@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Body, Email, errors, LIMITS, Name, NewPassword, PasswordConfirmation } from '../schemas.js';
+import { Body, Email, errors, LIMITS, Name, NewPassword, PasswordConfirmation } from './common.js';
 
 export const Gender = Type.Union([Type.Literal(1), Type.Literal(0), Type.Null()], {
   description: '1 male, 0 female, null not chosen',

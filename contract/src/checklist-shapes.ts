@@ -1,6 +1,6 @@
 /**
- * The checklist shapes the task detail and the card show. Apart from the route schemas (schemas.ts),
- * which answer with the task detail: in one file the two would import each other with tasks/schemas.ts.
+ * The checklist shapes the task detail and the card show. Apart from the route schemas (checklists.ts),
+ * which answer with the task detail: in one file the two would import each other with tasks.ts.
  */
 import { type Static, Type } from 'typebox';
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { ConflictBody, FormVersion } from '../revisions/schemas.js';
-import { Body, Color, errors, Id, Success } from '../schemas.js';
+import { Body, Color, errors, Id, Success } from './common.js';
+import { ConflictBody, FormVersion } from './revisions.js';
 
 export const Label = Type.Object({
   id: Type.Integer(),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { errors } from '../schemas.js';
-import { Task } from '../tasks/schemas.js';
+import { errors } from './common.js';
+import { Task } from './tasks.js';
 
 /** A task of 'Мои задачи': the board's task shape plus the board it is on. */
 export const MyTask = Type.Object({

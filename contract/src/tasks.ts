@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { Checklist, ChecklistProgress } from '../checklists/shapes.js';
-import { Comment } from '../comments/schemas.js';
-import { FileItem } from '../files/schemas.js';
-import { BodyId, BodyIds } from '../ids.js';
-import { ConflictBody, FormVersion } from '../revisions/schemas.js';
-import { Body, errors, Id, Success } from '../schemas.js';
+import { Checklist, ChecklistProgress } from './checklist-shapes.js';
+import { Comment } from './comments.js';
+import { Body, errors, Id, Success } from './common.js';
+import { FileItem } from './files.js';
+import { BodyId, BodyIds } from './ids.js';
+import { ConflictBody, FormVersion } from './revisions.js';
 
 /** The one list of task priorities, lowest first. */
 export const PRIORITY_VALUES = ['low', 'medium', 'high', 'critical'] as const;

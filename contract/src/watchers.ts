@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { BodyId } from '../ids.js';
-import { Body, errors } from '../schemas.js';
+import { Body, errors } from './common.js';
+import { BodyId } from './ids.js';
 
 export const WatchTask = {
   operationId: 'watchTask',

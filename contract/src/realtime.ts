@@ -6,7 +6,7 @@
  * applies the update's `patch` to the board it shows when `patch.prevVersion` equals its version,
  * re-fetching only on a gap, a reconnect, an update without a patch, or a change it cannot evaluate.
  */
-import type { Activity, BoardSettings, Column, Label, Member, Task } from '../contract.js';
+import type { Activity, BoardSettings, Column, Label, Member, Task } from './index.js';
 
 export const REALTIME_PATH = '/socket.io';
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Body, errors, Id } from '../schemas.js';
+import { Body, errors, Id } from './common.js';
 
 export const NOTIFICATION_KINDS = [
   'due-soon',

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { BodyId, BodyIds } from '../ids.js';
-import { Body, errors, Id, Success } from '../schemas.js';
+import { Body, errors, Id, Success } from './common.js';
+import { BodyId, BodyIds } from './ids.js';
 
 export const Comment = Type.Object({
   id: Type.Integer(),

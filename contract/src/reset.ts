@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Body, Email, errors, LIMITS, NewPassword, PasswordConfirmation } from '../schemas.js';
+import { Body, Email, errors, LIMITS, NewPassword, PasswordConfirmation } from './common.js';
 
 const ResetId = Type.String({ format: 'uuid', 'x-error': 'Запрос на сброс пароля не найден' });
 const Id = Type.Object({ id: Type.String({ format: 'uuid' }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Board, Task } from '../contract.js';
 import { applyPatch, taskMatches } from './apply-patch.js';
+import type { Board, Task } from './index.js';
 
 // Tuesday 2026-03-10 21:00 UTC: Wednesday 00:00 in Moscow.
 const NOW = new Date('2026-03-10T21:00:00Z');

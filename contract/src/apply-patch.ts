@@ -5,12 +5,12 @@
  * dependency, so the board page, the API's in-memory board and the tests all apply patches the same
  * way. Unchanged tasks and columns keep their objects, so memoised cards do not repaint.
  */
-import { dueConditions, dueMatches } from '../boards/due-window.js';
-import type { Board, BoardFilter, Column, Label, Task } from '../contract.js';
-import type { BoardUpdate } from './contract.js';
+import { dueConditions, dueMatches } from './due-window.js';
+import type { Board, BoardFilter, Column, Label, Task } from './index.js';
+import type { BoardUpdate } from './realtime.js';
 
 // What a page needs to ask for and show the due filter: its values, the zone check, the windows.
-export { DUE_VALUES, type DueValue, dueWindow, isTimeZone } from '../boards/due-window.js';
+export { DUE_VALUES, type DueValue, dueWindow, isTimeZone } from './due-window.js';
 
 /** The search terms as the server uses them: trimmed, empty ones dropped. */
 export const searchTerms = (filter: BoardFilter) =>
@@ -18,7 +18,7 @@ export const searchTerms = (filter: BoardFilter) =>
 
 /**
  * Whether the filtered board shows the task: OR within one key, AND across keys, as the server
- * decides, the due filter as at `now` in the filter's zone (boards/due-window.ts). Undefined when that
+ * decides, the due filter as at `now` in the filter's zone (due-window.ts). Undefined when that
  * cannot be told here: a search term not in the title of a task that has a description (the server
  * also searches descriptions, which the board does not carry), or a zone this runtime does not know.
  */

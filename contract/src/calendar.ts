@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { errors } from '../schemas.js';
+import { errors } from './common.js';
 
 const common = { tags: ['calendar'] };
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { BodyId } from '../ids.js';
-import { Body, errors, Id, Success } from '../schemas.js';
+import { Body, errors, Id, Success } from './common.js';
+import { BodyId } from './ids.js';
 
 /** Days a deleted item (or board) stays recoverable before the nightly purge erases it. */
 export const TRASH_DAYS = 30;

@@ -1,8 +1,8 @@
 /**
  * The due-date filter of GET /api/board/{id} (`due`, repeatable, and `tz`): the one definition of
  * what each value means, read by the board query (boards/detail.ts, as SQL) and by the patch reader
- * (realtime/apply-patch.ts, in JS), so both decide alike. Plain code with no dependency: the front
- * ends import it through 'api/realtime-patch'.
+ * (contract/src/apply-patch.ts, in JS), so both decide alike. Plain code with no dependency: the
+ * front ends import it through 'contract/apply-patch'.
  *
  * - overdue: due before now and not ticked done (`dueDone`);
  * - today: due within the viewer's current calendar day, [00:00, next day's 00:00) in their zone;

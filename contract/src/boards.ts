@@ -1,11 +1,11 @@
 import { type Static, Type } from 'typebox';
-import { Column } from '../columns/schemas.js';
-import { Label } from '../labels/schemas.js';
-import { Member } from '../members/schemas.js';
-import { ConflictBody, FormVersion } from '../revisions/schemas.js';
-import { Body, Color, errors, Id, LIMITS } from '../schemas.js';
-import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from '../tasks/schemas.js';
+import { Column } from './columns.js';
+import { Body, Color, errors, Id, LIMITS } from './common.js';
 import { DUE_VALUES, type DueValue } from './due-window.js';
+import { Label } from './labels.js';
+import { Member } from './members.js';
+import { ConflictBody, FormVersion } from './revisions.js';
+import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from './tasks.js';
 
 export const SHOW_IDS_MODES = ['empty', 'circle', 'square', 'dot', 'space'] as const;
 export type ShowIdsMode = (typeof SHOW_IDS_MODES)[number];
@@ -96,7 +96,7 @@ export const GetBoard = {
     priority: FilterValues(PriorityFilter, 'Неизвестный приоритет'),
     search: FilterValues(Type.String({ maxLength: 200 }), 'Некорректное значение'),
     due: FilterValues(DueFilter, MESSAGES.due),
-    // Checked by the route (boards/due-window.ts `isTimeZone`), so a long one gets the same message.
+    // Checked by the route (due-window.ts `isTimeZone`), so a long one gets the same message.
     tz: Type.Optional(
       Type.String({
         description: "the viewer's zone for `due`: an IANA name or ±HH:MM; UTC when absent",
@@ -111,7 +111,7 @@ export type BoardFilter = {
   label?: number[];
   priority?: PriorityValue[];
   search?: string[];
-  /** boards/due-window.ts: overdue, today, week, none. */
+  /** due-window.ts: overdue, today, week, none. */
   due?: DueValue[];
   /** The zone `today` and `week` are counted in: an IANA name or ±HH:MM; UTC when absent. */
   tz?: string;

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { errors, Id } from '../schemas.js';
-import { ACTIVITY_KINDS } from './kinds.js';
+import { ACTIVITY_KINDS } from './activity-kinds.js';
+import { errors, Id } from './common.js';
 
 export const ACTIVITY_PAGE = 50;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { errors, Id, Success } from '../schemas.js';
+import { errors, Id, Success } from './common.js';
 
 /** Someone on a board: a member (accepted, pending or removed) or an invited address. */
 export const Member = Type.Object({

@@ -3,10 +3,10 @@
  * task ids strings of digits (docs/api.md); bodies take either form. Every id column is an int4
  * identity: a number beyond it is refused like any malformed id, while digits beyond it become
  * `NO_ROW`, which no row has, so the caller answers as for any unknown id. Path ids use `Id` from
- * schemas.ts (400 'Некорректный идентификатор' when malformed or out of range).
+ * common.ts (400 'Некорректный идентификатор' when malformed or out of range).
  */
 import { Type } from 'typebox';
-import { MAX_ID } from './schemas.js';
+import { MAX_ID } from './common.js';
 
 const NO_ROW = 0;
 const INVALID_ID = 'Некорректный идентификатор';

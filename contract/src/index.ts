@@ -1,0 +1,35 @@
+/**
+ * The API's shapes as the front ends see them: types derived from the typebox schemas each domain
+ * defines once (`contract/src/<domain>.ts`). Front ends import these types (`import type … from
+ * 'contract'`) and never restate them; the realtime events live beside, in 'contract/realtime'.
+ * Types only: nothing here may pull typebox into a front end's bundle.
+ */
+import type { User } from './auth.js';
+
+export type { EmailNotifications } from './auth.js';
+export type { User };
+/** 1 male, 0 female, null not chosen. */
+export type Gender = User['gender'];
+export type { Activity } from './activity.js';
+export type { ActivityData, ActivityKind, FieldChange } from './activity-kinds.js';
+export type {
+  Board,
+  BoardFilter,
+  BoardListItem,
+  BoardSettings,
+  DeletedBoard,
+  ShowIdsMode,
+  Sort,
+} from './boards.js';
+export type { Checklist, ChecklistItem, ChecklistProgress } from './checklists.js';
+export type { Column } from './columns.js';
+export type { Comment } from './comments.js';
+export type { FileItem, ImageType } from './files.js';
+export type { Invitation } from './invites.js';
+export type { Label } from './labels.js';
+export type { Member } from './members.js';
+export type { MyTask } from './my-tasks.js';
+export type { Notification, NotificationKind } from './notifications.js';
+export type { Conflict } from './revisions.js';
+export type { Priority, PriorityValue, Task, TaskDetail } from './tasks.js';
+export type { TrashItem, TrashKind } from './trash.js';
