@@ -33,3 +33,20 @@ export type { Notification, NotificationKind } from './notifications.js';
 export type { Conflict } from './revisions.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks.js';
 export type { TrashItem, TrashKind } from './trash.js';
+
+import type { Static } from 'typebox';
+import type { ChangePassword, Edit, Login, Register } from './auth.js';
+import type { EditBoard } from './boards.js';
+import type { AddFile } from './files.js';
+import type { CreateTask, EditTask, MoveTask } from './tasks.js';
+
+/** Request bodies as the API reads them (an id may go as a number or a string). */
+export type LoginBody = Static<typeof Login.body>;
+export type RegisterBody = Static<typeof Register.body>;
+export type EditProfileBody = Static<typeof Edit.body>;
+export type ChangePasswordBody = Static<typeof ChangePassword.body>;
+export type EditBoardBody = Static<typeof EditBoard.body>;
+export type AddFileBody = Static<typeof AddFile.body>;
+export type CreateTaskBody = Static<typeof CreateTask.body>;
+export type EditTaskBody = Static<typeof EditTask.body>;
+export type MoveTaskBody = Static<typeof MoveTask.body>;

@@ -4,6 +4,8 @@
  * form changed takes the form's value; a field only others changed keeps theirs; a field both changed
  * to different values is a conflict. Lists that are sets (assignees, labels) compare sorted.
  */
+import { sameValue } from 'contract/same-value';
+
 export type Fields = Record<string, unknown>;
 
 export interface Merged<T extends Fields> {
@@ -12,16 +14,6 @@ export interface Merged<T extends Fields> {
   conflicts: (keyof T & string)[];
   /** Whether `merged` differs from `current`. */
   changed: boolean;
-}
-
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    const left = [...a].sort();
-    const right = [...b].sort();
-    return left.every((value, index) => value === right[index]);
-  }
-  return a === b;
 }
 
 export function mergeFields<T extends Fields>(base: T, current: T, mine: Partial<T>): Merged<T> {

@@ -6,13 +6,13 @@
  * move rewrites the whole target column in one statement and closes the gap in the source column.
  */
 
+import { sameValue } from 'contract/same-value';
 import type { PriorityValue, Task, TaskDetail } from 'contract/tasks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { checklistsOfTask } from '../checklists/repository.js';
 import { commentsOfTask } from '../comments/repository.js';
 import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
-import { sameValue } from '../revisions/merge.js';
 import { recordRevision } from '../revisions/repository.js';
 
 type Db = Kysely<Database>;

@@ -2,37 +2,22 @@
  * Auth state (SPEC.md sections 3-4): token, user id and user, plus for each account form (login,
  * register, settings edit, password change) a status and field-keyed server errors.
  */
+import type { ChangePasswordBody, EditProfileBody, LoginBody, RegisterBody } from 'contract';
 import { create } from 'zustand';
 import { apiClient, errorsOf, type FieldErrors } from '../api/api-client';
 import { getToken, removeToken, setToken, userIdFromToken } from '../api/token';
-import type { Gender, Status, User } from '../types';
+import type { Status, User } from '../types';
+
+export type { LoginBody, RegisterBody };
+/** The account forms' bodies, as the contract states them. */
+export type EditBody = EditProfileBody;
+export type PasswordBody = ChangePasswordBody;
 
 export type AuthForm = 'login' | 'register' | 'edit' | 'password';
 
 export interface FormState {
   status: Status;
   errors: FieldErrors;
-}
-
-export interface LoginBody {
-  email: string;
-  password: string;
-}
-export interface RegisterBody {
-  name: string;
-  email: string;
-  password: string;
-  password2: string;
-}
-export interface EditBody {
-  name: string;
-  email: string;
-  gender: Gender;
-}
-export interface PasswordBody {
-  oldPassword: string;
-  password: string;
-  password2: string;
 }
 
 export interface AuthState {

@@ -1,6 +1,7 @@
 import type { Conflict, TaskDetail } from 'contract';
+import { sameValue } from 'contract/same-value';
 import { ApiError } from 'shared-ui';
-import { sameValue, TASK_FIELDS, type TaskForm, toForm } from './task-form';
+import { TASK_FIELDS, type TaskForm, toForm } from './task-form';
 
 /** What a 409 of PUT /api/task/edit carries: the task as it is now and who changed which field. */
 export interface SaveConflict {

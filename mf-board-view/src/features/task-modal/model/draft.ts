@@ -18,7 +18,8 @@
  *   field that differs gets a choice, 'mine' (the default, what the form shows) or 'theirs'.
  */
 import type { Conflict, TaskDetail } from 'contract';
-import { isTaskField, sameValue, TASK_FIELDS, type TaskField, type TaskForm, toForm } from './task-form';
+import { sameValue } from 'contract/same-value';
+import { isTaskField, TASK_FIELDS, type TaskField, type TaskForm, toForm } from './task-form';
 
 export type Choice = 'mine' | 'theirs';
 

@@ -46,16 +46,6 @@ export const toForm = (task: TaskDetail): TaskForm => ({
   dueDone: task.dueDone,
 });
 
-/** Equal values; the lists are sets (as the API compares them), so their order does not count. */
-export function sameValue(a: TaskForm[TaskField], b: TaskForm[TaskField]): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    const right = [...b].sort();
-    return [...a].sort().every((value, index) => value === right[index]);
-  }
-  return a === b;
-}
-
 /**
  * The form as PUT /api/task/edit takes it (without the ids and version). The due date and its tick
  * go only when they differ from `base`, the task the save is based on: omitted means unchanged, so a
