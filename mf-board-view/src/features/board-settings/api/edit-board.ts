@@ -1,4 +1,4 @@
-import type { BoardListItem, EditBoardBody, ShowIdsMode } from 'contract';
+import type { BoardListItem, EditBoardBody } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Creator only. Answers the caller's board list (unused here: the board is re-fetched). */

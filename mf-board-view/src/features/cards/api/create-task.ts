@@ -1,4 +1,4 @@
-import type { CreateTaskBody, PriorityValue, Task } from 'contract';
+import type { CreateTaskBody, Task } from 'contract';
 import { apiClient } from 'shared-ui';
 
 /** Appends a task at the column's end. 400 `{ title }` for an empty or too long title. */

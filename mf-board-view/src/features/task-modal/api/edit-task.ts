@@ -1,4 +1,4 @@
-import type { EditTaskBody, PriorityValue, Task } from 'contract';
+import type { EditTaskBody, Task } from 'contract';
 import { apiClient } from 'shared-ui';
 
 export type { EditTaskBody };
