@@ -28,6 +28,12 @@ function pnpmCommand() {
 
 const pnpm = pnpmCommand();
 
+/** The sources the dependency rules read: the API, the contract and every front end. */
+const DEPENDENCY_ROOTS = packages
+  .filter((name) => name !== 'build-config')
+  .map((name) => `${name}/src`)
+  .filter((dir) => existsSync(join(root, dir)));
+
 /** Each command's wall time, printed at the end of `test` (and when a stage fails). */
 const stages = [];
 
@@ -112,6 +118,8 @@ switch (command) {
     install();
     build();
     run(['exec', 'biome', 'ci', '.']);
+    // The layers (.dependency-cruiser.cjs): errors fail, the remaining cycles print as warnings.
+    run(['exec', 'depcruise', ...DEPENDENCY_ROOTS, '--config', '.dependency-cruiser.cjs']);
     run(['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
     run(['exec', 'tsc', '-p', 'e2e/tsconfig.json']);
     // Every package's vitest project in one run sharing one pool of workers (vitest.config.ts).

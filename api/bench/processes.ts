@@ -64,7 +64,7 @@ export async function startApi(env: Record<string, string>, { built = false } = 
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
     },
-    execArgv: built ? [] : ['--import', 'tsx'],
+    execArgv: built ? [] : ['--conditions=development', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await waitForReady(url, child);
@@ -77,7 +77,7 @@ export async function startScript(script: string, env: Record<string, string>): 
   const child = fork(script, [], {
     cwd: apiRoot,
     env: { ...process.env, ...env, PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--conditions=development', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((resolve, reject) => {

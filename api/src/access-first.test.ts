@@ -4,7 +4,7 @@
  * is 400. The routes are read from the API's own OpenAPI document, so a new route is covered too.
  */
 import { describe, expect, it } from 'vitest';
-import { call, refused, seedBoard, useTestApp } from '../test/fixtures.js';
+import { addTask, boardVersion, call, refused, seedBoard, useTestApp } from '../test/fixtures.js';
 import { fillPath, type Method, operations } from '../test/routes.js';
 
 const t = useTestApp();
@@ -73,5 +73,26 @@ describe('access before payload', () => {
     // Rejecting an invitation is the invitee's call: their malformed request is told what is wrong.
     const invitee = await call(t.app, b.pending, 'DELETE', `/api/invite/reject/${b.id}/abc`);
     expect(invitee.status).toBe(400);
+  });
+
+  it('checks access before what a handler reads of a well-formed payload', async () => {
+    const b = await seedBoard(t.app);
+    const taskId = await addTask(t.app, b);
+    const before = await boardVersion(t.db, b.id);
+    // Valid in shape, but the link is not one of this board's uploads: only a member is told so.
+    const body = {
+      boardId: b.id,
+      taskId,
+      name: 'отчёт.pdf',
+      url: 'https://elsewhere.example/report.pdf',
+      type: 'application/pdf',
+      size: 10,
+    };
+    const outsider = await call(t.app, b.outsider, 'POST', '/api/file/add', body);
+    expect(outsider).toEqual({ status: 403, body: { message: 'Нет доступа' } });
+    const member = await call(t.app, b.member, 'POST', '/api/file/add', body);
+    expect(member.status).toBe(400);
+    expect(member.body).toHaveProperty('url');
+    expect(await boardVersion(t.db, b.id)).toBe(before);
   });
 });

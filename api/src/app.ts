@@ -13,9 +13,14 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { recordActivity } from './activity/repository.js';
 import activityRoutes from './activity/routes.js';
+import authPlugin from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
-import { memberBoardVersion } from './boards/access.js';
+import { memberBoardVersion } from './board-change/access.js';
+import { boardChangePlugin } from './board-change/change-board.js';
+import { advanceLiveBoard } from './boards/live-board.js';
+import { recordPatch } from './boards/patch.js';
 import boardRoutes from './boards/routes.js';
 import calendarRoutes from './calendar/routes.js';
 import checklistRoutes from './checklists/routes.js';
@@ -31,7 +36,6 @@ import memberRoutes from './members/routes.js';
 import myTasksRoutes from './my-tasks/routes.js';
 import notificationMailPlugin from './notifications/plugin.js';
 import notificationRoutes from './notifications/routes.js';
-import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import docsPlugin from './plugins/docs.js';
 import drainPlugin from './plugins/drain.js';
@@ -51,6 +55,7 @@ import taskRoutes from './tasks/routes.js';
 import trashPurgePlugin from './trash/purge.js';
 import trashRoutes from './trash/routes.js';
 import { validatorCompiler } from './validation.js';
+import { recordNotifications } from './watchers/notify.js';
 import watcherRoutes from './watchers/routes.js';
 
 declare module 'fastify' {
@@ -133,6 +138,11 @@ export function buildApp(config: Config): App {
   app.register(trashPurgePlugin);
   app.register(notificationMailPlugin);
 
+  // Every board change's recorders, in order (the patch carries the activity rows), and announcers.
+  app.register(boardChangePlugin, {
+    recorders: [recordActivity, recordNotifications, recordPatch],
+    announcers: [advanceLiveBoard],
+  });
   app.register(healthRoutes, { prefix: '/health' });
   app.register(authRoutes, { prefix: '/api/auth' });
   app.register(resetRoutes, { prefix: '/api/reset' });

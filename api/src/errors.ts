@@ -1,8 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { toId } from 'contract/ids';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findBoardAccess } from './boards/access-repository.js';
 import { fieldErrors } from './validation.js';
 
 /** A field-keyed error body, as docs/decisions.md "API error shape" describes. */
@@ -88,34 +86,13 @@ const GENERIC_BY_STATUS: Record<number, string> = {
 };
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
+  interface FastifyInstance {
     /**
-     * 'invitee': the route serves people invited to the board, not only its members, so a malformed
-     * request is answered 400 before any access check.
+     * Set by the board-change kernel: why the caller may not touch the board a request names (404,
+     * 403), or null. Asked before a validation error is told, so access comes before the payload.
      */
-    boardAccess?: 'invitee';
+    boardAccessRefusal?: (request: FastifyRequest) => Promise<HttpError | null>;
   }
-}
-
-/**
- * Why the caller may not touch the board a refused request names: 404 for an unknown board, 403
- * for someone who is not an accepted member; null when they may, or the request names no board.
- * Access comes before the payload: an outsider learns nothing from the validation messages.
- */
-async function boardAccessRefusal(request: FastifyRequest): Promise<HttpError | null> {
-  if (!request.user || request.routeOptions.config.boardAccess === 'invitee') return null;
-  const named = [request.params, request.body, request.query]
-    .map((part) =>
-      typeof part === 'object' && part !== null ? (part as { boardId?: unknown }).boardId : null,
-    )
-    .find((value) => typeof value === 'number' || typeof value === 'string');
-  // Only an id written as an id names a board ('0x10' names none, whatever Number() makes of it).
-  const boardId =
-    typeof named === 'number' || /^[0-9]+$/.test(String(named)) ? toId(named as number | string) : 0;
-  if (boardId === 0) return null;
-  const access = await findBoardAccess(request.server.db, boardId, request.user.id);
-  if (!access) return notFound();
-  return access.member ? null : forbidden();
 }
 
 export async function errorHandler(
@@ -127,7 +104,7 @@ export async function errorHandler(
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
   }
   if (error.validation) {
-    const refusal = await boardAccessRefusal(request);
+    const refusal = await request.server.boardAccessRefusal?.(request);
     if (refusal) return reply.code(refusal.statusCode).send(refusal.body);
     return reply.code(400).send(fieldErrors(error.validation, error.validationContext, request));
   }

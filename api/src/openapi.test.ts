@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/fixtures.js';
+import { PUBLIC_ROUTES } from './auth/plugin.js';
 import { apiDir } from './config.js';
-import { PUBLIC_ROUTES } from './plugins/auth.js';
 
 const t = useTestApp();
 

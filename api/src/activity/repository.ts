@@ -1,6 +1,7 @@
 import { ACTIVITY_PAGE, type Activity } from 'contract/activity';
 import type { ActivityEntry, ActivityKind, FieldChange } from 'contract/activity-kinds';
 import type { Kysely } from 'kysely';
+import type { Recorder } from '../board-change/change-board.js';
 import type { Database } from '../database.js';
 
 type Db = Kysely<Database>;
@@ -144,3 +145,9 @@ export async function personOf(
     .executeTakeFirst();
   return { userId, name: row?.name ?? '', email: row?.email ?? '' };
 }
+
+/** The kernel's activity recorder: the change's rows, which the patch then carries. */
+export const recordActivity: Recorder = async ({ trx, boardId, userId, changes, recorded }) => {
+  recorded.activity = await insertActivity(trx, boardId, userId, changes.activity);
+  return undefined;
+};

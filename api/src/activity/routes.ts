@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListActivity } from 'contract/activity';
-import { requireBoardMember } from '../boards/access.js';
+import { requireBoardMember } from '../board-change/access.js';
 import { listActivity } from './repository.js';
 
 /** GET /api/activity/:boardId — the board's recorded changes, newest first (members only). */

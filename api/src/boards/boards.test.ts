@@ -16,7 +16,7 @@ import {
   person,
   useTestApp,
 } from '../../test/fixtures.js';
-import { memberBoardVersion } from './access.js';
+import { memberBoardVersion } from '../board-change/access.js';
 
 const t = useTestApp();
 

@@ -8,6 +8,7 @@
 import type { Board } from 'contract';
 import { applyPatch } from 'contract/apply-patch';
 import type { BoardUpdate } from 'contract/realtime';
+import type { Announcer } from '../board-change/change-board.js';
 
 export class LiveBoards {
   // A Map keeps insertion order: the first key is the least recently used.
@@ -56,3 +57,6 @@ export function liveBoardsOf(db: object): LiveBoards {
   }
   return boards;
 }
+
+/** The kernel's announcer: this instance's live boards follow every committed change. */
+export const advanceLiveBoard: Announcer = (app, update) => liveBoardsOf(app.db).advance(update);

@@ -6,9 +6,10 @@
  * show of them at the new version.
  */
 
-import type { ActivityEntry, ActivityKind, EntryOf } from 'contract/activity-kinds';
 import type { BoardPatch } from 'contract/realtime';
 import type { Kysely } from 'kysely';
+import type { Recorder } from '../board-change/change-board.js';
+import type { BoardChanges } from '../board-change/changes.js';
 import { COLUMN_COLUMNS, columnOrder, toColumn } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
@@ -17,81 +18,6 @@ import { findTasks } from '../tasks/repository.js';
 import { findBoardSettings } from './repository.js';
 
 type Db = Kysely<Database>;
-
-/** What one change touched; routes fill it in, `buildPatch` reads the result. */
-export class BoardChanges {
-  readonly tasks = new Set<number>();
-  readonly columns = new Set<number>();
-  readonly labels = new Set<number>();
-  readonly removedTasks = new Set<number>();
-  readonly removedColumns = new Set<number>();
-  readonly removedLabels = new Set<number>();
-  settings = false;
-  order = false;
-  members = false;
-  /** The activity rows to record, inserted by `changeBoard` before the commit. */
-  readonly activity: ActivityEntry[] = [];
-
-  /** Records one activity row of this change (activity/kinds.ts lists the kinds and their data). */
-  record<K extends ActivityKind>(
-    kind: K,
-    ...[entry]: Record<never, never> extends EntryOf<K> ? [EntryOf<K>?] : [EntryOf<K>]
-  ): this {
-    this.activity.push({ kind, ...entry } as ActivityEntry);
-    return this;
-  }
-
-  /** A task's fields or counts changed (or it was created). */
-  task(id: number): this {
-    this.tasks.add(id);
-    return this;
-  }
-
-  /** A column's name or task order changed (or it was created). */
-  column(...ids: number[]): this {
-    for (const id of ids) this.columns.add(id);
-    return this;
-  }
-
-  label(id: number): this {
-    this.labels.add(id);
-    return this;
-  }
-
-  removeTask(id: number): this {
-    this.removedTasks.add(id);
-    this.tasks.delete(id);
-    return this;
-  }
-
-  removeColumn(id: number): this {
-    this.removedColumns.add(id);
-    this.columns.delete(id);
-    this.order = true;
-    return this;
-  }
-
-  removeLabel(id: number): this {
-    this.removedLabels.add(id);
-    this.labels.delete(id);
-    return this;
-  }
-
-  columnOrder(): this {
-    this.order = true;
-    return this;
-  }
-
-  boardSettings(): this {
-    this.settings = true;
-    return this;
-  }
-
-  memberList(): this {
-    this.members = true;
-    return this;
-  }
-}
 
 const ids = (set: Set<number>) => [...set];
 
@@ -146,3 +72,11 @@ async function columnsWithTasks(db: Db, boardId: number, columnIds: number[]) {
   for (const task of tasks) taskIds.get(task.column_id)?.push(String(task.id));
   return columns.map((column) => toColumn(column, taskIds.get(column.id) ?? []));
 }
+
+/** The kernel's patch recorder: the touched items read back, with the change's activity rows. */
+export const recordPatch: Recorder = async ({ trx, boardId, userId, version, changes, recorded }) => {
+  const patch = await buildPatch(trx, boardId, changes, version - 1, userId);
+  if (recorded.activity && recorded.activity.length > 0) patch.activity = recorded.activity;
+  recorded.patch = patch;
+  return undefined;
+};

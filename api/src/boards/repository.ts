@@ -14,9 +14,9 @@ import {
 } from 'contract/boards';
 import { TRASH_DAYS } from 'contract/trash';
 import { type Kysely, sql } from 'kysely';
+import { touchLists } from '../board-change/access-repository.js';
 import type { Database } from '../database.js';
 import { recordRevision } from '../revisions/repository.js';
-import { touchLists } from './access-repository.js';
 
 type Db = Kysely<Database>;
 

@@ -17,12 +17,14 @@ import {
 import { dueConditions, isTimeZone } from 'contract/due-window';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fieldChanges, insertActivity } from '../activity/repository.js';
+import { requireBoardMember } from '../board-change/access.js';
+import { findListsVersion } from '../board-change/access-repository.js';
+import { changeBoard } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { loadMembers } from '../members/repository.js';
+import { cacheOf, sendCached } from '../plugins/versioned-cache.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { changeBoard, requireBoardMember } from './access.js';
-import { findListsVersion } from './access-repository.js';
 import { loadBoard } from './detail.js';
 import { liveBoardsOf } from './live-board.js';
 import {
@@ -34,7 +36,6 @@ import {
   restoreBoard,
   updateBoard,
 } from './repository.js';
-import { cacheOf, sendCached } from './versioned-cache.js';
 
 /**
  * The same filter however its values are ordered or repeated; null when the answer must not be kept.
@@ -150,7 +151,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { version: formVersion, ...mine } = request.body;
       await changeBoard(
         app,
-        { boardId, userId, role: 'creator', change: 'board', reply },
+        { boardId, userId, action: 'manage', change: 'board', reply },
         async (trx, version, _board, changes) => {
           const current = (await findBoardSettings(trx, boardId))!;
           // `version` here is the board's: its settings are kept under the board version they changed at.
@@ -189,7 +190,7 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:boardId', { schema: DeleteBoard }, async (request, reply) => {
     const { boardId } = request.params;
     const userId = request.user.id;
-    await changeBoard(app, { boardId, userId, role: 'creator', change: 'deleted' }, async (trx) =>
+    await changeBoard(app, { boardId, userId, action: 'manage', change: 'deleted' }, async (trx) =>
       deleteBoard(trx, boardId, userId),
     );
     return sendBoardList(request, reply);

@@ -12,7 +12,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The personal calendar feed: a secret address (`/api/calendar/<token>.ics`, public: no bearer, listed
- * in plugins/auth.ts PUBLIC_ROUTES) serving the caller's assigned tasks with due dates.
+ * in auth/plugin.ts PUBLIC_ROUTES) serving the caller's assigned tasks with due dates.
  */
 const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const feedUrl = (token: string) => `${app.config.publicUrl}/api/calendar/${token}.ics`;

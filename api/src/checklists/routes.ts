@@ -12,8 +12,8 @@ import {
 import { toId } from 'contract/ids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { changeBoard, changeOf } from '../boards/access.js';
-import type { BoardChanges } from '../boards/patch.js';
+import { changeBoard, changeOf } from '../board-change/change-board.js';
+import type { BoardChanges } from '../board-change/changes.js';
 import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
 import { normalize } from '../schemas.js';

@@ -8,7 +8,7 @@ import {
   ReorderColumns,
 } from 'contract/columns';
 import { toId } from 'contract/ids';
-import { changeBoard, changeOf } from '../boards/access.js';
+import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { HttpError, notFound } from '../errors.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateComment, DeleteComment, MENTIONS_ERROR } from 'contract/comments';
 import { toId, toIds } from 'contract/ids';
-import { changeBoard, changeOf } from '../boards/access.js';
+import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { normalize } from '../schemas.js';
 import { countAssignable } from '../tasks/repository.js';

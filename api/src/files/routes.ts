@@ -16,7 +16,8 @@ import {
   UploadLink,
 } from 'contract/files';
 import { toId } from 'contract/ids';
-import { changeBoard, requireBoardMember } from '../boards/access.js';
+import { requireBoardMember } from '../board-change/access.js';
+import { changeBoard } from '../board-change/change-board.js';
 import { HttpError, notFound } from '../errors.js';
 import { type DirectLinks, isValidKey } from '../plugins/storage.js';
 import { normalize } from '../schemas.js';
@@ -79,15 +80,15 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const boardId = toId(body.boardId);
       const taskId = toId(body.taskId);
       const userId = request.user.id;
-      const key = keyOfUrl(body.url, app.storage.direct);
-      const type = normalizeType(body.type);
-      const errors: Record<string, string> = {};
-      // The key names its board: an object uploaded for another board cannot be added here.
-      if (key === null || !key.startsWith(`boards/${boardId}/`)) errors.url = MESSAGES.url;
-      if (type === null) errors.type = MESSAGES.type;
-      if (key === null || type === null || Object.keys(errors).length > 0) throw new HttpError(400, errors);
-
+      // The payload is read once the kernel has checked access: an outsider gets 403 whatever it holds.
       return changeBoard(app, { boardId, userId, change: 'files', reply }, async (trx, _v, _b, changes) => {
+        const key = keyOfUrl(body.url, app.storage.direct);
+        const type = normalizeType(body.type);
+        const errors: Record<string, string> = {};
+        // The key names its board: an object uploaded for another board cannot be added here.
+        if (key === null || !key.startsWith(`boards/${boardId}/`)) errors.url = MESSAGES.url;
+        if (type === null) errors.type = MESSAGES.type;
+        if (key === null || type === null || Object.keys(errors).length > 0) throw new HttpError(400, errors);
         if (!(await taskExists(trx, boardId, taskId))) throw notFound();
         changes.task(taskId);
         const stored = await app.storage.stat(key);

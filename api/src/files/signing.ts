@@ -11,9 +11,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Upload links live 15 minutes, download links 5 (docs/api.md). */
-export const UPLOAD_LINK_SECONDS = 15 * 60;
-export const DOWNLOAD_LINK_SECONDS = 5 * 60;
+import { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS } from '../plugins/storage-contract.js';
+
+export { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS };
 
 /** Where the API serves and accepts objects; `FileItem.url` and avatar urls are this plus the key. */
 export const OBJECT_PATH = '/api/file/object/';

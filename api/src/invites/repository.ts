@@ -5,7 +5,7 @@
 
 import type { Invitation } from 'contract/invites';
 import { type Kysely, sql } from 'kysely';
-import { touchLists } from '../boards/access-repository.js';
+import { touchLists } from '../board-change/access-repository.js';
 import type { Database } from '../database.js';
 
 type Db = Kysely<Database>;

@@ -7,9 +7,9 @@ import {
   SendInvitation,
 } from 'contract/invites';
 import { personOf } from '../activity/repository.js';
-import { changeBoard } from '../boards/access.js';
-import { cacheOf, sendCached } from '../boards/versioned-cache.js';
+import { changeBoard } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
+import { cacheOf, sendCached } from '../plugins/versioned-cache.js';
 import { normalize } from '../schemas.js';
 import { invitationMail } from './mail.js';
 import {
@@ -50,7 +50,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const inviter = request.user;
       const sent = await changeBoard(
         app,
-        { boardId, userId: inviter.id, role: 'creator', change: 'members', reply },
+        { boardId, userId: inviter.id, action: 'manage', change: 'members', reply },
         async (trx, _version, board, changes) => {
           changes.memberList();
           const userId = await findUserIdByEmail(trx, email);
@@ -87,7 +87,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { boardId } = invitation;
     await changeBoard(
       app,
-      { boardId, userId, role: 'anyone', change: 'members', reply },
+      { boardId, userId, action: 'answer-invitation', change: 'members', reply },
       async (trx, _version, _board, changes) => {
         changes.memberList().record('member.joined');
         if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
@@ -105,7 +105,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (userId !== request.user.id) throw forbidden();
       await changeBoard(
         app,
-        { boardId, userId, role: 'anyone', change: 'members', reply },
+        { boardId, userId, action: 'answer-invitation', change: 'members', reply },
         async (trx, _version, _board, changes) => {
           changes.memberList().record('invitation.rejected');
           if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
@@ -120,7 +120,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = request.user.id;
     await changeBoard(
       app,
-      { boardId, userId, role: 'creator', change: 'members', reply },
+      { boardId, userId, action: 'manage', change: 'members', reply },
       async (trx, _version, _board, changes) => {
         changes.memberList();
         if (invitee > 0) {

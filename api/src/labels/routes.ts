@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } from 'contract/labels';
 import type { preValidationHookHandler } from 'fastify';
 import { fieldChanges } from '../activity/repository.js';
-import { changeBoard, changeOf } from '../boards/access.js';
+import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { HttpError, notFound } from '../errors.js';
 import { mergeSave } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';

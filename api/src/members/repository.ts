@@ -2,7 +2,7 @@
 
 import type { Member } from 'contract/members';
 import type { Kysely } from 'kysely';
-import { touchLists } from '../boards/access-repository.js';
+import { touchLists } from '../board-change/access-repository.js';
 import type { Database } from '../database.js';
 
 type Db = Kysely<Database>;

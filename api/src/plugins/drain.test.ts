@@ -84,7 +84,7 @@ describe('SIGTERM to a third instance', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kanban-drain-'));
     const port = await freePort();
     const config = testConfig(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', 'src/server.ts'], {
       cwd: API_ROOT,
       env: {
         ...process.env,

@@ -27,9 +27,9 @@ import type { AddressInfo } from 'node:net';
 import { boardIdOfRoom } from 'contract/realtime';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { cachesOf } from '../boards/versioned-cache.js';
 import { HttpError, MESSAGES } from '../errors.js';
 import { processFaults } from '../process-faults.js';
+import { cachesOf } from './versioned-cache.js';
 
 export interface Metrics {
   registry: Registry;

@@ -25,16 +25,17 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.js';
-import { DOWNLOAD_LINK_SECONDS, UPLOAD_LINK_SECONDS } from '../files/signing.js';
 import {
   ByteCounter,
   type DirectLinks,
+  DOWNLOAD_LINK_SECONDS,
   isValidKey,
   type ObjectInfo,
   type OpenedObject,
   type PutOptions,
   type Storage,
   StorageError,
+  UPLOAD_LINK_SECONDS,
 } from './storage-contract.js';
 
 const statusOf = (err: unknown) =>

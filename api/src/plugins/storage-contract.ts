@@ -4,6 +4,10 @@
  */
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 
+/** Upload links live 15 minutes, download links 5 (docs/api.md), signed here or by the bucket. */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
+export const DOWNLOAD_LINK_SECONDS = 5 * 60;
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Every key the server makes, and nothing else: no dots, no empty or parent segments. */
 export const KEY_PATTERN = new RegExp(`^(boards|avatars)/[1-9][0-9]{0,9}/${UUID}$`);

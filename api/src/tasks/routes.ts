@@ -4,7 +4,8 @@ import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from 'c
 import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { columnNames, fieldChanges } from '../activity/repository.js';
-import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
+import { requireBoardMember } from '../board-change/access.js';
+import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';

@@ -3,8 +3,9 @@ import { toId } from 'contract/ids';
 import type { BoardChange } from 'contract/realtime';
 import { EmptyTrash, ListTrash, RestoreTrash, type TrashKind } from 'contract/trash';
 import type { Kysely } from 'kysely';
-import { changeBoard, changeOf, requireBoardMember } from '../boards/access.js';
-import type { BoardChanges } from '../boards/patch.js';
+import { requireBoardMember } from '../board-change/access.js';
+import { changeBoard, changeOf } from '../board-change/change-board.js';
+import type { BoardChanges } from '../board-change/changes.js';
 import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
 import {
@@ -103,7 +104,7 @@ const trashRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // carrying only the activity row.
     const { fileKeys } = await changeBoard(
       app,
-      { boardId, userId: request.user.id, role: 'creator', change: 'files', reply },
+      { boardId, userId: request.user.id, action: 'manage', change: 'files', reply },
       async (trx, _version, _board, changes) => {
         const emptied = await emptyTrash(trx, boardId);
         if (emptied.count > 0) changes.record('trash.emptied', { data: { count: emptied.count } });

@@ -17,6 +17,7 @@ import type { NotificationKind } from 'contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { columnNames } from '../activity/repository.js';
+import type { Recorder } from '../board-change/change-board.js';
 import type { Database } from '../database.js';
 import { MAIL_QUEUE, type MailJob, type NotificationMail } from '../notifications/plugin.js';
 import { insertNotifications, type NewNotification } from '../notifications/repository.js';
@@ -173,3 +174,9 @@ export async function announceNotified(app: NotifyApp, notified: Notified): Prom
     app.log.warn({ err }, 'could not announce new notifications'),
   );
 }
+
+/** The kernel's recorder of watches and notifications; the unread counts go out after the commit. */
+export const recordNotifications: Recorder = async ({ app, trx, boardId, userId, changes }) => {
+  const notified = await notifyChange(trx, app.queue, boardId, userId, changes.activity);
+  return () => announceNotified(app, notified);
+};

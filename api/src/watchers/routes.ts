@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toId } from 'contract/ids';
 import { WatchTask } from 'contract/watchers';
-import { requireBoardMember } from '../boards/access.js';
+import { requireBoardMember } from '../board-change/access.js';
 import { notFound } from '../errors.js';
 import { setWatching } from './repository.js';
 

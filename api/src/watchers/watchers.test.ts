@@ -19,7 +19,7 @@ import {
   type TestBoard,
 } from '../../test/fixtures.js';
 import { mailSubject, mailText, useAppWithSmtp } from '../../test/mail.js';
-import { withBoardLock } from '../boards/access.js';
+import { withBoardLock } from '../board-change/access.js';
 import { MAIL_QUEUE } from '../notifications/plugin.js';
 import { claimInstantMail } from '../notifications/repository.js';
 import { notifyChange } from './notify.js';

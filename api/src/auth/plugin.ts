@@ -7,9 +7,9 @@ import fastifyJwt from '@fastify/jwt';
 import type { User } from 'contract/auth';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PasswordHasher } from '../auth/password.js';
-import { findSession, type Session } from '../auth/repository.js';
 import { unauthorized } from '../errors.js';
+import { PasswordHasher } from './password.js';
+import { findSession, type Session } from './repository.js';
 
 export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boardVersion, seedBoard as seedTestBoard, useTestApp } from '../../test/fixtures.js';
-import { changeBoard, requireBoardCreator, requireBoardMember, withBoardLock } from './access.js';
+import { requireBoardCreator, requireBoardMember, withBoardLock } from './access.js';
+import { changeBoard } from './change-board.js';
 
 const t = useTestApp();
 
@@ -64,13 +65,13 @@ describe('board access', () => {
 
   it('checks access under the lock and changes nothing when refused', async () => {
     const b = await seedBoard();
-    for (const [userId, role] of [
-      [b.outsider, 'member'],
-      [b.removed, 'member'],
-      [b.member, 'creator'],
+    for (const [userId, action] of [
+      [b.outsider, 'edit'],
+      [b.removed, 'edit'],
+      [b.member, 'manage'],
     ] as const) {
       await expect(
-        changeBoard(t.app, { boardId: b.boardId, userId, role, change: 'board' }, async () => 1),
+        changeBoard(t.app, { boardId: b.boardId, userId, action, change: 'board' }, async () => 1),
       ).rejects.toMatchObject({ statusCode: 403 });
     }
     expect(await boardVersion(t.db, b.boardId)).toBe(0);

@@ -1,0 +1,152 @@
+/**
+ * Who may do what on a board, and the board lock every change holds.
+ *
+ * A user's role on a board is 'creator', 'member' (accepted, not removed) or 'outsider'; `can(role,
+ * action)` reads one table, so a new role or action is a row there, not a branch in a route. Reads
+ * check access with `requireBoardMember` / `requireBoardCreator`; changes go through `changeBoard`
+ * (change-board.ts), which checks `can` under the lock of `withBoardLock`: one transaction that first
+ * bumps `boards.version`, which row-locks the board so concurrent changes to it serialise (a member
+ * removed a moment ago cannot slip a change in).
+ */
+
+import { toId } from 'contract/ids';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../database.js';
+import { forbidden, type HttpError, notFound } from '../errors.js';
+import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
+
+type Db = Kysely<Database>;
+/** Anything holding the database: the app, or a Kysely instance or transaction. */
+export type DbSource = Db | { db: Db };
+
+const dbOf = (source: DbSource): Db => ('db' in source ? source.db : source);
+
+export type BoardRole = 'creator' | 'member' | 'outsider';
+
+/** What a change does, as far as access goes. */
+export type BoardAction =
+  /** Columns, cards, labels, comments, files, checklists, watching, the trash's restores. */
+  | 'edit'
+  /** The board's settings, its deletion and restoration, members' removal, emptying the trash. */
+  | 'manage'
+  /** Accepting or declining one's own invitation (the change checks the invitation itself). */
+  | 'answer-invitation';
+
+/** Who may do what: one row per action. */
+const ALLOWED: Record<BoardAction, readonly BoardRole[]> = {
+  edit: ['creator', 'member'],
+  manage: ['creator'],
+  'answer-invitation': ['creator', 'member', 'outsider'],
+};
+
+export const can = (role: BoardRole, action: BoardAction): boolean => ALLOWED[action].includes(role);
+
+/** The user's role on a board that exists (under its lock, or for a read). */
+export async function roleOn(source: DbSource, boardId: number, userId: number): Promise<BoardRole> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  if (access?.createdBy === userId) return 'creator';
+  return access?.member ? 'member' : 'outsider';
+}
+
+export interface BoardAccess {
+  createdBy: number;
+  isCreator: boolean;
+  /** boards.version as the check saw it. */
+  version: number;
+}
+
+/** Whether the user is an accepted member of the board who has not been removed or left. */
+export async function isBoardMember(source: DbSource, boardId: number, userId: number): Promise<boolean> {
+  return (await memberBoardVersion(source, boardId, userId)) !== null;
+}
+
+/** The board's version when the user is an accepted, not removed member (who may watch it live); else null. */
+export async function memberBoardVersion(
+  source: DbSource,
+  boardId: number,
+  userId: number,
+): Promise<number | null> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  return access?.member ? access.version : null;
+}
+
+/** 404 for an unknown board, 403 unless the user is an accepted, not removed member. */
+export async function requireBoardMember(
+  source: DbSource,
+  boardId: number,
+  userId: number,
+): Promise<BoardAccess> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  if (!access) throw notFound();
+  if (!access.member) throw forbidden();
+  return { createdBy: access.createdBy, isCreator: access.createdBy === userId, version: access.version };
+}
+
+/** 404 for an unknown board, 403 unless the user created it (the creator is always a member). */
+export async function requireBoardCreator(
+  source: DbSource,
+  boardId: number,
+  userId: number,
+): Promise<BoardAccess> {
+  const access = await findBoardAccess(dbOf(source), boardId, userId);
+  if (!access) throw notFound();
+  if (access.createdBy !== userId) throw forbidden();
+  return { createdBy: access.createdBy, isCreator: true, version: access.version };
+}
+
+export interface LockedBoard {
+  /** boards.version after this change's bump. */
+  version: number;
+  createdBy: number;
+  name: string;
+}
+
+/**
+ * Runs `fn` in one transaction that first bumps the board's version (`UPDATE boards SET version =
+ * version + 1 ... RETURNING version`), holding the board's row lock until commit. 404 when the board
+ * does not exist. Throwing inside rolls everything back, the version bump included.
+ */
+export async function withBoardLock<T>(
+  db: Db,
+  boardId: number,
+  fn: (trx: Transaction<Database>, version: number, board: LockedBoard) => Promise<T>,
+): Promise<{ value: T; version: number }> {
+  return db.transaction().execute(async (trx) => {
+    const board = await bumpBoardVersion(trx, boardId);
+    if (!board) throw notFound();
+    const value = await fn(trx, board.version, board);
+    return { value, version: board.version };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'invitee': the route serves people invited to the board, not only its members, so a malformed
+     * request is answered 400 before any access check.
+     */
+    boardAccess?: 'invitee';
+  }
+}
+
+/**
+ * Why the caller may not touch the board a refused request names: 404 for an unknown board, 403
+ * for someone who is not an accepted member; null when they may, or the request names no board.
+ * Access comes before the payload: an outsider learns nothing from the validation messages.
+ */
+export async function boardAccessRefusal(request: FastifyRequest): Promise<HttpError | null> {
+  if (!request.user || request.routeOptions.config.boardAccess === 'invitee') return null;
+  const named = [request.params, request.body, request.query]
+    .map((part) =>
+      typeof part === 'object' && part !== null ? (part as { boardId?: unknown }).boardId : null,
+    )
+    .find((value) => typeof value === 'number' || typeof value === 'string');
+  // Only an id written as an id names a board ('0x10' names none, whatever Number() makes of it).
+  const boardId =
+    typeof named === 'number' || /^[0-9]+$/.test(String(named)) ? toId(named as number | string) : 0;
+  if (boardId === 0) return null;
+  const access = await findBoardAccess(request.server.db, boardId, request.user.id);
+  if (!access) return notFound();
+  return access.member ? null : forbidden();
+}

@@ -1,0 +1,138 @@
+/**
+ * The one way to change a board. `changeBoard` locks and bumps the board (access.ts), checks the
+ * caller may do the action under that lock (before anything reads the payload's ids), runs the
+ * route's work, which states what it touched in `BoardChanges`, then runs the recorders in the same
+ * transaction. After the commit it announces the change over the realtime hub, hands the update to
+ * the announcers, gives the answer the board's new version (`x-board-id`, `x-board-version`, so the
+ * caller can recognise its own change when the announcement comes back), moves the sockets of users
+ * who lost access out of the board's room, and runs what the recorders left for after the commit.
+ *
+ * The kernel knows no domain: the app registers the recorders and announcers (app.ts), each a small
+ * unit of its domain: the activity rows, the watches and notifications, the patch, the live board.
+ */
+
+import type { Activity } from 'contract/activity';
+import type { BoardChange as BoardChangeKind, BoardPatch, BoardUpdate } from 'contract/realtime';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Transaction } from 'kysely';
+import type { Database } from '../database.js';
+import { forbidden } from '../errors.js';
+import {
+  type BoardAction,
+  type BoardRole,
+  boardAccessRefusal,
+  can,
+  isBoardMember,
+  type LockedBoard,
+  withBoardLock,
+} from './access.js';
+import { BoardChanges } from './changes.js';
+
+/** What a recorder sees of a change, inside its transaction. */
+export interface RecordContext {
+  app: FastifyInstance;
+  trx: Transaction<Database>;
+  boardId: number;
+  userId: number;
+  /** boards.version after this change's bump. */
+  version: number;
+  changes: BoardChanges;
+  /** What earlier recorders made, for later ones: the activity rows, then the patch. */
+  recorded: { activity?: Activity[]; patch?: BoardPatch };
+}
+
+/**
+ * One unit of what a change leaves behind, run in the change's transaction after the route's work,
+ * in registration order; it may return a step for after the commit. A deleted board records nothing.
+ */
+export type Recorder = (context: RecordContext) => Promise<AfterCommit | undefined>;
+export type AfterCommit = () => Promise<void> | void;
+/** Told every committed change, a deleted board's included (the live board drops it). */
+export type Announcer = (app: FastifyInstance, update: BoardUpdate) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    boardChange: { recorders: readonly Recorder[]; announcers: readonly Announcer[] };
+  }
+}
+
+/** Registers the app's recorders (in order) and announcers. */
+export const boardChangePlugin = fp<{ recorders: Recorder[]; announcers: Announcer[] }>(
+  async (app, { recorders, announcers }) => {
+    app.decorate('boardChange', { recorders, announcers });
+    // Access before payload on every board-scoped call (errors.ts asks it before a validation error).
+    app.decorate('boardAccessRefusal', boardAccessRefusal);
+  },
+  { name: 'board-change' },
+);
+
+export interface BoardChange {
+  boardId: number;
+  /** The user making the change. */
+  userId: number;
+  /** What the change does, for `can` (access.ts): 'edit' unless said. */
+  action?: BoardAction;
+  /** What changed, for the realtime announcement. */
+  change: BoardChangeKind;
+  /** Users who lose access with this change: their sockets leave the board's room. */
+  lostAccess?: number[];
+  /** The answer, which gets the board's new version in its headers. */
+  reply?: FastifyReply;
+}
+
+export type ChangeFn<T> = (
+  trx: Transaction<Database>,
+  version: number,
+  board: LockedBoard,
+  changes: BoardChanges,
+) => Promise<T>;
+
+/** The change of one kind by `userId` answered with `reply`, as a domain's routes make them. */
+export const changeOf =
+  (change: BoardChangeKind) =>
+  (boardId: number, userId: number, reply: FastifyReply): BoardChange => ({ boardId, userId, change, reply });
+
+/** The caller's role under the board's lock. */
+async function lockedRole(
+  trx: Transaction<Database>,
+  board: LockedBoard,
+  boardId: number,
+  userId: number,
+): Promise<BoardRole> {
+  if (board.createdBy === userId) return 'creator';
+  return (await isBoardMember(trx, boardId, userId)) ? 'member' : 'outsider';
+}
+
+/**
+ * Locks and bumps the board (404 unknown board), checks the caller may do `action` under the lock
+ * (403), runs `fn`, records, commits, then announces. Resolves with what `fn` answered.
+ */
+export async function changeBoard<T>(
+  app: FastifyInstance,
+  { boardId, userId, action = 'edit', change, lostAccess, reply }: BoardChange,
+  fn: ChangeFn<T>,
+): Promise<T> {
+  const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, board) => {
+    if (!can(await lockedRole(trx, board, boardId, userId), action)) throw forbidden();
+    const changes = new BoardChanges();
+    const result = await fn(trx, version, board, changes);
+    const context: RecordContext = { app, trx, boardId, userId, version, changes, recorded: {} };
+    const after: AfterCommit[] = [];
+    if (change !== 'deleted') {
+      for (const recorder of app.boardChange.recorders) {
+        const step = await recorder(context);
+        if (step) after.push(step);
+      }
+    }
+    return { result, patch: context.recorded.patch, after };
+  });
+  app.realtime.announce(boardId, version, change, value.patch);
+  const update: BoardUpdate = { boardId, version, change, at: Date.now(), patch: value.patch };
+  for (const announcer of app.boardChange.announcers) announcer(app, update);
+  reply?.header('x-board-id', String(boardId)).header('x-board-version', String(version));
+  if (change === 'deleted') app.realtime.evict(boardId);
+  for (const lost of lostAccess ?? []) app.realtime.evict(boardId, lost);
+  for (const step of value.after) await step();
+  return value.result;
+}
