@@ -23,7 +23,7 @@ import { changeBoard } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { loadMembers } from '../members/repository.js';
 import { cacheOf, sendCached } from '../plugins/versioned-cache.js';
-import { mergeSave } from '../revisions/repository.js';
+import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { loadBoard } from './detail.js';
 import { liveBoardsOf } from './live-board.js';
@@ -155,20 +155,15 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         async (trx, version, _board, changes) => {
           const current = (await findBoardSettings(trx, boardId))!;
           // `version` here is the board's: its settings are kept under the board version they changed at.
-          const save = await mergeSave(trx, {
+          const save = await saveVersioned(trx, {
             entity: 'board',
             entityId: boardId,
             version: formVersion,
             current,
             mine,
+            message: MESSAGES.conflict,
+            current409: () => ({ board: current }),
           });
-          if (save.conflicts.length > 0) {
-            throw new HttpError(409, {
-              message: MESSAGES.conflict,
-              board: current,
-              conflicts: save.conflicts,
-            });
-          }
           changes.boardSettings();
           if (!save.changed) return;
           await updateBoard(trx, boardId, save.fields, version, userId);

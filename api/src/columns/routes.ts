@@ -10,7 +10,7 @@ import {
 import { toId } from 'contract/ids';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { HttpError, notFound } from '../errors.js';
-import { mergeSave } from '../revisions/repository.js';
+import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { trashColumn } from '../trash/repository.js';
 import {
@@ -53,20 +53,15 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
         const current = await findColumn(trx, boardId, columnId);
         if (!current) throw notFound();
-        const save = await mergeSave(trx, {
+        const save = await saveVersioned(trx, {
           entity: 'column',
           entityId: columnId,
           version,
           current: { name: current.name },
           mine: { name },
+          message: MESSAGES.conflict,
+          current409: () => ({ column: current }),
         });
-        if (save.conflicts.length > 0) {
-          throw new HttpError(409, {
-            message: MESSAGES.conflict,
-            column: current,
-            conflicts: save.conflicts,
-          });
-        }
         changes.column(columnId);
         if (!save.changed) return current;
         const renamed = await renameColumn(trx, current, save.fields.name, userId);

@@ -3,8 +3,8 @@ import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } fr
 import type { preValidationHookHandler } from 'fastify';
 import { fieldChanges } from '../activity/repository.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
-import { HttpError, notFound } from '../errors.js';
-import { mergeSave } from '../revisions/repository.js';
+import { notFound } from '../errors.js';
+import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { trashLabel } from '../trash/repository.js';
 import { createLabel, deleteLabel, findLabel, labelFields, updateLabel } from './repository.js';
@@ -38,16 +38,15 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const current = await findLabel(trx, boardId, labelId);
         if (!current) throw notFound();
         const fields = labelFields(current);
-        const save = await mergeSave(trx, {
+        const save = await saveVersioned(trx, {
           entity: 'label',
           entityId: labelId,
           version,
           current: fields,
           mine,
+          message: MESSAGES.conflict,
+          current409: () => ({ label: current }),
         });
-        if (save.conflicts.length > 0) {
-          throw new HttpError(409, { message: MESSAGES.conflict, label: current, conflicts: save.conflicts });
-        }
         changes.label(labelId);
         if (!save.changed) return current;
         const updated = await updateLabel(trx, boardId, current, save.fields, userId);

@@ -7,6 +7,7 @@
 import type { Conflict } from 'contract/revisions';
 import { type Kysely, sql } from 'kysely';
 import type { Database, RevisionsTable } from '../database.js';
+import { HttpError } from '../errors.js';
 import { type Fields, mergeFields } from './merge.js';
 
 type Db = Kysely<Database>;
@@ -120,4 +121,23 @@ export async function mergeSave<T extends Fields>(
     changed: merge.changed,
     conflicts: history ? conflictAuthors(history, merge.conflicts) : [],
   };
+}
+
+/**
+ * A versioned edit's save: `mergeSave`, and when the form and someone else changed a field to
+ * different values, 409 with `message`, the current item under its own key (`current409()`, read
+ * only then) and the conflicting fields. Nothing is written either way: the caller writes `fields`.
+ */
+export async function saveVersioned<T extends Fields>(
+  db: Db,
+  save: VersionedSave<T> & {
+    message: string;
+    current409: () => Promise<Record<string, unknown>> | Record<string, unknown>;
+  },
+): Promise<{ fields: T; changed: boolean }> {
+  const { conflicts, ...merged } = await mergeSave(db, save);
+  if (conflicts.length > 0) {
+    throw new HttpError(409, { message: save.message, ...(await save.current409()), conflicts });
+  }
+  return merged;
 }

@@ -10,7 +10,7 @@ import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { countBoardLabels } from '../labels/repository.js';
-import { mergeSave } from '../revisions/repository.js';
+import { saveVersioned } from '../revisions/repository.js';
 import { trashTask } from '../trash/repository.js';
 import { isWatching } from '../watchers/repository.js';
 import {
@@ -129,17 +129,15 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.dueAt !== undefined) mine.dueAt = instant(body.dueAt);
       const current = await findTaskFields(trx, boardId, taskId);
       if (!current) throw notFound();
-      const save = await mergeSave(trx, {
+      const save = await saveVersioned(trx, {
         entity: 'task',
         entityId: taskId,
         version: body.version,
         current: current.fields,
         mine,
+        message: MESSAGES.conflict,
+        current409: async () => ({ task: await findTaskDetail(trx, boardId, taskId) }),
       });
-      if (save.conflicts.length > 0) {
-        const task = await findTaskDetail(trx, boardId, taskId);
-        throw new HttpError(409, { message: MESSAGES.conflict, task, conflicts: save.conflicts });
-      }
       const next = save.fields;
       await checkReferences(trx, boardId, {
         columnId: Number(next.columnId),
