@@ -16,8 +16,9 @@ import { changeBoard, changeOf } from '../board-change/change-board.js';
 import type { BoardChanges } from '../board-change/changes.js';
 import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
+import { countAssignable } from '../members/repository.js';
 import { normalize } from '../schemas.js';
-import { countAssignable, createTask, findTask, findTaskDetail } from '../tasks/repository.js';
+import { createTask, findTask, findTaskDetail } from '../tasks/repository.js';
 import {
   createChecklist,
   createItem,

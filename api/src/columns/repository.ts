@@ -7,7 +7,6 @@ import type { Column } from 'contract/columns';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 import { recordRevision } from '../revisions/repository.js';
-import { columnTaskIds } from '../tasks/repository.js';
 
 type Db = Kysely<Database>;
 
@@ -117,4 +116,16 @@ export async function deleteColumn(db: Db, boardId: number, columnId: number): P
   if (deleted.numDeletedRows === 0n) return false;
   await setColumnOrder(db, boardId, await columnOrder(db, boardId));
   return true;
+}
+
+/** A column's task ids in order. */
+export async function columnTaskIds(db: Db, columnId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('column_id', '=', columnId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -3,8 +3,8 @@ import { CreateComment, DeleteComment, MENTIONS_ERROR } from 'contract/comments'
 import { toId, toIds } from 'contract/ids';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
+import { countAssignable } from '../members/repository.js';
 import { normalize } from '../schemas.js';
-import { countAssignable } from '../tasks/repository.js';
 import { trashComment } from '../trash/repository.js';
 import { createComment, deleteComment, findCommentAuthor } from './repository.js';
 

@@ -10,6 +10,7 @@ import { sameValue } from 'contract/same-value';
 import type { PriorityValue, Task, TaskDetail } from 'contract/tasks';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { checklistsOfTask } from '../checklists/repository.js';
+import { columnTaskIds } from '../columns/repository.js';
 import { commentsOfTask } from '../comments/repository.js';
 import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
@@ -134,20 +135,6 @@ export async function findTaskDetail(db: Db, boardId: number, taskId: number): P
     checklistsOfTask(db, taskId),
   ]);
   return { ...toTask(row), description: row.description, comments, files, checklists };
-}
-
-/** How many of `ids` are accepted, not removed members of the board (the users one may assign). */
-export async function countAssignable(db: Db, boardId: number, ids: number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('board_members')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('board_id', '=', boardId)
-    .where('user_id', 'in', ids)
-    .where('accepted', '=', true)
-    .where('is_deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 async function setAssignees(db: Db, taskId: number, userIds: number[]): Promise<void> {
@@ -337,18 +324,6 @@ export async function deleteTask(db: Db, boardId: number, taskId: number): Promi
   if (!row) return null;
   await compactColumn(db, row.column_id);
   return row.column_id;
-}
-
-/** A column's task ids in order. */
-export async function columnTaskIds(db: Db, columnId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('tasks')
-    .select('id')
-    .where('column_id', '=', columnId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /**

@@ -10,11 +10,11 @@ import { columnExists } from '../columns/repository.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { countBoardLabels } from '../labels/repository.js';
+import { countAssignable } from '../members/repository.js';
 import { saveVersioned } from '../revisions/repository.js';
 import { trashTask } from '../trash/repository.js';
 import { isWatching } from '../watchers/repository.js';
 import {
-  countAssignable,
   createTask,
   deleteTask,
   findTaskDetail,
