@@ -14,13 +14,10 @@ import {
   emptyTrash,
   type LabelSnapshot,
   listTrash,
-  restoreColumn,
-  restoreComment,
-  restoreLabel,
-  restoreTask,
   type TaskSnapshot,
   takeEntry,
 } from './repository.js';
+import { restoreColumn, restoreComment, restoreLabel, restoreTask } from './restore.js';
 
 /** A 409 telling what must come back first. */
 const first = (what: 'колонку' | 'задачу', name: string) =>
