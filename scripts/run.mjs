@@ -118,7 +118,7 @@ switch (command) {
     install();
     build();
     run(['exec', 'biome', 'ci', '.']);
-    // The layers (.dependency-cruiser.cjs): errors fail, the remaining cycles print as warnings.
+    // The layers (.dependency-cruiser.cjs): errors fail; cross-domain repository reads print as warnings.
     run(['exec', 'depcruise', ...DEPENDENCY_ROOTS, '--config', '.dependency-cruiser.cjs']);
     run(['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
     run(['exec', 'tsc', '-p', 'e2e/tsconfig.json']);

@@ -138,7 +138,7 @@ export interface TaskWatchersTable {
   watching: boolean;
 }
 
-/** A deleted task, column, label or comment, kept whole for 30 days (trash/repository.ts). */
+/** A deleted task, column, label or comment, kept whole for 30 days (trash-entries/repository.ts). */
 export interface TrashTable {
   id: Generated<number>;
   board_id: number;

@@ -6,7 +6,6 @@
  * order and rewrites only the positions that differ.
  */
 
-import type { Checklist } from 'contract/checklist-shapes';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 
@@ -165,35 +164,4 @@ export async function updateItem(
 export async function deleteItem(db: Db, item: ItemRef): Promise<void> {
   await db.deleteFrom('checklist_items').where('id', '=', item.id).execute();
   await compact(db, ITEMS, item.checklistId);
-}
-
-/** A task's checklists with their items, both in position order. */
-export async function checklistsOfTask(db: Db, taskId: number): Promise<Checklist[]> {
-  const lists = await db
-    .selectFrom('checklists')
-    .select(['id', 'title', 'position'])
-    .where('task_id', '=', taskId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  if (lists.length === 0) return [];
-  const items = await db
-    .selectFrom('checklist_items')
-    .select(['id', 'checklist_id', 'text', 'done', 'assignee_id', 'position'])
-    .where('task_id', '=', taskId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return lists.map((list) => ({
-    ...list,
-    items: items
-      .filter((item) => item.checklist_id === list.id)
-      .map((item) => ({
-        id: item.id,
-        text: item.text,
-        done: item.done,
-        assigneeId: item.assignee_id,
-        position: item.position,
-      })),
-  }));
 }

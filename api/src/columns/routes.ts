@@ -12,7 +12,7 @@ import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { HttpError, notFound } from '../errors.js';
 import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { trashColumn } from '../trash/repository.js';
+import { trashColumn } from '../trash-entries/repository.js';
 import {
   columnOrder,
   createColumn,
@@ -101,7 +101,7 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const boardId = request.params.boardId;
     const columnId = request.params.columnId;
     const userId = request.user.id;
-    // The column with its tasks goes to the board's trash first (trash/repository.ts): their files'
+    // The column with its tasks goes to the board's trash first (trash-entries/repository.ts): their files'
     // objects stay in storage until the trash entry is emptied or purged.
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       const current = await findColumn(trx, boardId, columnId);

@@ -5,7 +5,7 @@ import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { countAssignable } from '../members/repository.js';
 import { normalize } from '../schemas.js';
-import { trashComment } from '../trash/repository.js';
+import { trashComment } from '../trash-entries/repository.js';
 import { createComment, deleteComment, findCommentAuthor } from './repository.js';
 
 const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,7 +43,7 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const comment = await findCommentAuthor(trx, boardId, commentId);
       if (comment === null) throw notFound();
       if (comment.userId !== userId) throw forbidden();
-      // Into the board's trash first (trash/repository.ts).
+      // Into the board's trash first (trash-entries/repository.ts).
       await trashComment(trx, boardId, commentId, userId);
       changes.task(comment.taskId).record('comment.deleted', {
         taskId: comment.taskId,

@@ -6,7 +6,7 @@ import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { notFound } from '../errors.js';
 import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { trashLabel } from '../trash/repository.js';
+import { trashLabel } from '../trash-entries/repository.js';
 import { createLabel, deleteLabel, findLabel, labelFields, updateLabel } from './repository.js';
 
 const normalizeLabel: preValidationHookHandler = normalize({ title: 'trim', color: 'lower' });
@@ -63,7 +63,7 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const boardId = request.params.boardId;
     const labelId = request.params.labelId;
     const userId = request.user.id;
-    // The label, with the tasks that had it, goes to the board's trash first (trash/repository.ts).
+    // The label, with the tasks that had it, goes to the board's trash first (trash-entries/repository.ts).
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       const current = await findLabel(trx, boardId, labelId);
       if (!current || !(await trashLabel(trx, boardId, labelId, userId))) throw notFound();

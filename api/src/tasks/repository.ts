@@ -9,12 +9,12 @@
 import { sameValue } from 'contract/same-value';
 import type { PriorityValue, Task, TaskDetail } from 'contract/tasks';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { checklistsOfTask } from '../checklists/repository.js';
 import { columnTaskIds } from '../columns/repository.js';
 import { commentsOfTask } from '../comments/repository.js';
 import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/repository.js';
 import { recordRevision } from '../revisions/repository.js';
+import { checklistsOfTask } from './task-checklists.js';
 
 type Db = Kysely<Database>;
 

@@ -12,7 +12,7 @@ import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { countBoardLabels } from '../labels/repository.js';
 import { countAssignable } from '../members/repository.js';
 import { saveVersioned } from '../revisions/repository.js';
-import { trashTask } from '../trash/repository.js';
+import { trashTask } from '../trash-entries/repository.js';
 import { isWatching } from '../watchers/repository.js';
 import {
   createTask,
@@ -165,7 +165,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const boardId = request.params.boardId;
     const taskId = request.params.taskId;
     const userId = request.user.id;
-    // The task goes to the board's trash first (trash/repository.ts): its files' objects stay in
+    // The task goes to the board's trash first (trash-entries/repository.ts): its files' objects stay in
     // storage until the trash entry is emptied or purged.
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       if (!(await trashTask(trx, boardId, taskId, userId))) throw notFound();

@@ -16,7 +16,7 @@ import {
   listTrash,
   type TaskSnapshot,
   takeEntry,
-} from './repository.js';
+} from '../trash-entries/repository.js';
 import { restoreColumn, restoreComment, restoreLabel, restoreTask } from './restore.js';
 
 /** A 409 telling what must come back first. */
@@ -70,7 +70,7 @@ async function restoreEntry(
 }
 
 /**
- * The board's trash (trash/repository.ts has the design): list, restore, empty. Members list and
+ * The board's trash (trash-entries/repository.ts has the design): list, restore, empty. Members list and
  * restore; only the board's creator empties it. An outsider's malformed call is 403 before any
  * payload message (errors.ts).
  */

@@ -1,6 +1,7 @@
 /**
- * The board's trash: every query on the `trash` table, and the snapshots that let a delete be taken
- * back (docs/decisions.md "Trash and undo").
+ * The board's trash entries: every query on the `trash` table, and the snapshots that let a delete be
+ * taken back (docs/decisions.md "Trash and undo"). The domains put their deleted items here; the trash
+ * screen's routes and the restore (src/trash/) read them back, so this folder imports no domain.
  *
  * A delete keeps SPEC.md's call, answer and realtime update, and the item leaves its tables as
  * before; inside the same `changeBoard` transaction, before the rows go, all of them are written to
@@ -16,7 +17,7 @@
  * File objects stay in storage while their entry is in the trash: emptying it (or the nightly purge)
  * removes them after the commit, and the orphan sweep keeps every key a trash row names.
  *
- * Restore re-inserts the rows with their original ids (`overriding system value`) by
+ * Restore (src/trash/restore.ts) re-inserts the rows with their original ids (`overriding system value`) by
  * `jsonb_populate_recordset` over the snapshot, dropping what can no longer be: assignees that are
  * not members any more, labels that are gone, rows of users whose account is gone. A task goes back
  * into its column at its old position (clamped to the column's length, the others shift down); a
