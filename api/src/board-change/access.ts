@@ -28,7 +28,7 @@ export type BoardRole = 'creator' | 'member' | 'outsider';
 export type BoardAction =
   /** Columns, cards, labels, comments, files, checklists, watching, the trash's restores. */
   | 'edit'
-  /** The board's settings, its deletion and restoration, members' removal, emptying the trash. */
+  /** The board's settings and deletion, invitations sent or cancelled, emptying the trash. */
   | 'manage'
   /** Accepting or declining one's own invitation (the change checks the invitation itself). */
   | 'answer-invitation';
@@ -41,13 +41,6 @@ const ALLOWED: Record<BoardAction, readonly BoardRole[]> = {
 };
 
 export const can = (role: BoardRole, action: BoardAction): boolean => ALLOWED[action].includes(role);
-
-/** The user's role on a board that exists (under its lock, or for a read). */
-export async function roleOn(source: DbSource, boardId: number, userId: number): Promise<BoardRole> {
-  const access = await findBoardAccess(dbOf(source), boardId, userId);
-  if (access?.createdBy === userId) return 'creator';
-  return access?.member ? 'member' : 'outsider';
-}
 
 export interface BoardAccess {
   createdBy: number;
