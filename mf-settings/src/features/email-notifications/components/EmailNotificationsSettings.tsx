@@ -1,7 +1,7 @@
 import type { EmailNotifications } from 'contract';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { useAuthStore, useSubmit } from 'shared-ui';
+import { useId } from 'react';
 import { SettingsCard } from '../../../components/settings-card/SettingsCard';
+import { useSavedSetting } from '../../../shared/use-saved-setting';
 import { saveEmailNotifications } from '../api/save-email-notifications';
 import './email-notifications.css';
 
@@ -17,36 +17,13 @@ const CHOICES: { value: EmailNotifications; label: string }[] = [
  * runs the radios stay enabled (disabling them would drop the keyboard focus) but keep their choice.
  */
 export function EmailNotificationsSettings() {
-  const user = useAuthStore((state) => state.user);
-  const loadUser = useAuthStore((state) => state.loadUser);
-  const saved = user?.emailNotifications ?? 'instant';
-  const [choice, setChoice] = useState<EmailNotifications>(saved);
-  const form = useSubmit();
+  const setting = useSavedSetting<EmailNotifications>(
+    (user) => user.emailNotifications,
+    'instant',
+    saveEmailNotifications,
+  );
   const statusId = useId();
   const name = useId();
-
-  // Follow the stored user (reloaded after a save, or changed in another way) while nothing is pending.
-  useEffect(() => {
-    if (!form.busy) setChoice(saved);
-  }, [saved, form.busy]);
-
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    if (!user || form.busy) return;
-    const previous = choice;
-    const next = event.target.value as EmailNotifications;
-    setChoice(next);
-    const done = await form.submit(async () => {
-      await saveEmailNotifications(user, next);
-      await loadUser();
-    });
-    if (!done) setChoice(previous);
-  };
-
-  let statusText = '';
-  if (form.status === 'processing') statusText = 'Сохраняем…';
-  if (form.status === 'success') statusText = 'Сохранено';
-  if (form.status === 'error')
-    statusText = Object.values(form.errors)[0] ?? 'Не удалось сохранить. Попробуйте ещё раз.';
 
   return (
     <SettingsCard
@@ -55,8 +32,8 @@ export function EmailNotificationsSettings() {
     >
       <fieldset
         className="email-notifications"
-        disabled={!user}
-        aria-busy={form.busy}
+        disabled={!setting.user}
+        aria-busy={setting.busy}
         aria-describedby={statusId}
       >
         <legend className="email-notifications__legend">Уведомления на почту</legend>
@@ -67,8 +44,8 @@ export function EmailNotificationsSettings() {
               className="email-notifications__input"
               name={name}
               value={item.value}
-              checked={choice === item.value}
-              onChange={(event) => void onChange(event)}
+              checked={setting.value === item.value}
+              onChange={(event) => void setting.change(event.target.value as EmailNotifications)}
             />
             <span className="email-notifications__label">{item.label}</span>
           </label>
@@ -76,10 +53,10 @@ export function EmailNotificationsSettings() {
       </fieldset>
       <p
         id={statusId}
-        className={`email-notifications__status${form.status === 'error' ? ' email-notifications__status--error' : ''}`}
+        className={`email-notifications__status${setting.failed ? ' email-notifications__status--error' : ''}`}
         role="status"
       >
-        {statusText}
+        {setting.statusText}
       </p>
     </SettingsCard>
   );
