@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import { forbidden, type HttpError, notFound } from '../errors.js';
-import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
+import { type BoardAccessRow, bumpBoardVersion, findBoardAccess } from './access-repository.js';
 
 type Db = Kysely<Database>;
 /** Anything holding the database: the app, or a Kysely instance or transaction. */
@@ -26,6 +26,8 @@ export type BoardRole = 'creator' | 'member' | 'outsider';
 
 /** What a change does, as far as access goes. */
 export type BoardAction =
+  /** Reading the board, its tasks, activity and trash, and watching it live. */
+  | 'view'
   /** Columns, cards, labels, comments, files, checklists, watching, the trash's restores. */
   | 'edit'
   /** The board's settings and deletion, invitations sent or cancelled, emptying the trash. */
@@ -35,6 +37,7 @@ export type BoardAction =
 
 /** Who may do what: one row per action. */
 const ALLOWED: Record<BoardAction, readonly BoardRole[]> = {
+  view: ['creator', 'member'],
   edit: ['creator', 'member'],
   manage: ['creator'],
   'answer-invitation': ['creator', 'member', 'outsider'],
@@ -64,29 +67,30 @@ export async function memberBoardVersion(
   return access?.member ? access.version : null;
 }
 
-/** 404 for an unknown board, 403 unless the user is an accepted, not removed member. */
-export async function requireBoardMember(
+/** The user's role given their access row (null: the board does not exist). */
+const roleOf = (access: BoardAccessRow, userId: number): BoardRole =>
+  access.createdBy === userId ? 'creator' : access.member ? 'member' : 'outsider';
+
+/** 404 for an unknown board, 403 unless the user may do `action` on it. */
+export async function requireBoardAccess(
   source: DbSource,
   boardId: number,
   userId: number,
+  action: BoardAction,
 ): Promise<BoardAccess> {
   const access = await findBoardAccess(dbOf(source), boardId, userId);
   if (!access) throw notFound();
-  if (!access.member) throw forbidden();
+  if (!can(roleOf(access, userId), action)) throw forbidden();
   return { createdBy: access.createdBy, isCreator: access.createdBy === userId, version: access.version };
 }
 
+/** 404 for an unknown board, 403 unless the user is an accepted, not removed member. */
+export const requireBoardMember = (source: DbSource, boardId: number, userId: number) =>
+  requireBoardAccess(source, boardId, userId, 'view');
+
 /** 404 for an unknown board, 403 unless the user created it (the creator is always a member). */
-export async function requireBoardCreator(
-  source: DbSource,
-  boardId: number,
-  userId: number,
-): Promise<BoardAccess> {
-  const access = await findBoardAccess(dbOf(source), boardId, userId);
-  if (!access) throw notFound();
-  if (access.createdBy !== userId) throw forbidden();
-  return { createdBy: access.createdBy, isCreator: true, version: access.version };
-}
+export const requireBoardCreator = (source: DbSource, boardId: number, userId: number) =>
+  requireBoardAccess(source, boardId, userId, 'manage');
 
 export interface LockedBoard {
   /** boards.version after this change's bump. */
@@ -141,5 +145,5 @@ export async function boardAccessRefusal(request: FastifyRequest): Promise<HttpE
   if (boardId === 0) return null;
   const access = await findBoardAccess(request.server.db, boardId, request.user.id);
   if (!access) return notFound();
-  return access.member ? null : forbidden();
+  return can(roleOf(access, request.user.id), 'view') ? null : forbidden();
 }
