@@ -58,11 +58,11 @@ module.exports = {
       to: { circular: true, pathNot: '^api/src$' },
     },
     {
-      name: 'no-other-domains-repository',
-      comment: "A domain reads another domain's tables through that domain's exported functions only.",
-      severity: 'warn',
+      name: 'domains-meet-at-their-index',
+      comment: "A domain uses another only through that domain's index.ts, the functions it chose to share.",
+      severity: 'error',
       from: { path: '^api/src/([^/]+)/' },
-      to: { path: '^api/src/[^/]+/repository\\.ts$', pathNot: '^api/src/$1/' },
+      to: { path: DOMAIN, pathNot: ['^api/src/$1/', '^api/src/[^/]+/index\\.ts$'] },
     },
   ],
   options: {

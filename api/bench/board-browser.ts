@@ -31,6 +31,13 @@
  * measures (1) on it: the part of (1) that does not depend on the board's size (the shell, the
  * federation runtime, the remote's code, React's first renders, the board's lazy parts).
  *
+ * The price of federation: each run also opens that 40-card board in mf-board-view's standalone
+ * production build (`STANDALONE_BUILD=1`, build-config/src/remote.ts: the remote's own page with its
+ * own router, no shell, no federation runtime, no manifest), built at the start into
+ * mf-board-view/dist-standalone and served as the site by a second API process of this build on the
+ * same database. Its (1) is printed beside the federated one with the ratio federated / standalone
+ * (medians, and the median of the runs' ratios). No target: the figure is for reading.
+ *
  * BENCH_BASELINE=<git revision> also measures (1) for that revision's front-ends in the same run: they
  * are built in a temporary git worktree (`pnpm install --prefer-offline`, `pnpm -r run build` without
  * the api) and served by a second API process of this build (STATIC_DIR), on the same database; each
@@ -41,7 +48,7 @@
  * build's.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -303,9 +310,27 @@ async function seedSmallBoard(db: Kysely<Database>, viewerId: number): Promise<n
   return boardId;
 }
 
-function runIn(cwd: string, command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+function runIn(cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+/**
+ * mf-board-view's standalone production build (see the header), in a static folder of its own where
+ * it stands as the shell: the API serves it at every page path, with /api beside it.
+ */
+async function buildStandalone(): Promise<string> {
+  const remote = join(apiRoot, '..', 'mf-board-view');
+  console.log('building mf-board-view standalone (STANDALONE_BUILD=1)');
+  runIn(remote, join(remote, 'node_modules/.bin/rsbuild'), ['build'], {
+    ...process.env,
+    STANDALONE_BUILD: '1',
+    NODE_ENV: 'production',
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'kanban-standalone-'));
+  await mkdir(dir, { recursive: true });
+  await symlink(join(remote, 'dist-standalone'), join(dir, 'shell'));
+  return dir;
 }
 
 /** The front-ends of git revision `revision`, built in a temporary worktree (see the header). */
@@ -347,6 +372,7 @@ export async function boardBrowserBench(): Promise<boolean> {
   const database = await createTempDatabase('kanban_bench_');
   const dataDir = await mkdtemp(join(tmpdir(), 'kanban-bench-'));
   let baseline: Awaited<ReturnType<typeof buildBaseline>> | null = null;
+  let standaloneDir: string | null = null;
   const servers: ApiProcess[] = [];
   let browser: Browser | undefined;
   const db = new Kysely<Database>({
@@ -355,6 +381,7 @@ export async function boardBrowserBench(): Promise<boolean> {
   try {
     // Inside the try: a failed build still drops the database and the data folder.
     if (BASELINE) baseline = await buildBaseline(BASELINE);
+    standaloneDir = await buildStandalone();
     const env = {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -366,6 +393,8 @@ export async function boardBrowserBench(): Promise<boolean> {
       ? await startApi({ ...env, STATIC_DIR: baseline.dir }, { built: true })
       : null;
     if (baselineServer) servers.push(baselineServer);
+    const standaloneServer = await startApi({ ...env, STATIC_DIR: standaloneDir }, { built: true });
+    servers.push(standaloneServer);
     const viewer = await register(server.url, 'Браузер');
     const seeded = await seed(db);
     await db
@@ -385,6 +414,7 @@ export async function boardBrowserBench(): Promise<boolean> {
     const loads: LoadTiming[] = [];
     const baselineLoads: LoadTiming[] = [];
     const smallLoads: LoadTiming[] = [];
+    const standaloneLoads: LoadTiming[] = [];
     const drops: DropTiming[] = [];
     // The loads first, then the drags: a drag changes the board, and the next read of a changed board
     // is built afresh (on the other server from the database), which is not what a load measures.
@@ -397,10 +427,13 @@ export async function boardBrowserBench(): Promise<boolean> {
       await before?.page.context().close();
       const fixed = await openBoard(browser, `${server.url}${smallPath}`, viewer.token);
       await fixed.page.context().close();
+      const alone = await openBoard(browser, `${standaloneServer.url}${smallPath}`, viewer.token);
+      await alone.page.context().close();
       // Run 0 warms up the servers (JIT, PostgreSQL caches) and is not counted.
       if (run === 0) continue;
       loads.push(timing);
       smallLoads.push(fixed.timing);
+      standaloneLoads.push(alone.timing);
       if (before) baselineLoads.push(before.timing);
     }
     for (let run = 0; run <= RUNS; run += 1) {
@@ -424,6 +457,15 @@ export async function boardBrowserBench(): Promise<boolean> {
     console.log(
       `the same screen on a board of ${SMALL_COLUMNS * SMALL_CARDS} cards (the part that does not depend on ` +
         `the board's size), for information: interactive ${spreadAndRuns(smallLoads.map((load) => load.interactive))}`,
+    );
+    const federated = smallLoads.map((load) => load.interactive);
+    const standalone = standaloneLoads.map((load) => load.interactive);
+    const ratios = federated.map((value, index) => value / (standalone[index] ?? Number.NaN));
+    console.log(
+      `the same ${SMALL_COLUMNS * SMALL_CARDS}-card board in mf-board-view's standalone build (no shell, no ` +
+        `federation runtime): interactive ${spreadAndRuns(standalone)}; federated / standalone: ` +
+        `${(percentile(federated, 50) / percentile(standalone, 50)).toFixed(2)} (medians), ` +
+        `${percentile(ratios, 50).toFixed(2)} (median of the runs' ratios), for information`,
     );
     if (baseline) {
       breakdown(`baseline ${BASELINE}, breakdown`, baselineLoads);
@@ -451,6 +493,7 @@ export async function boardBrowserBench(): Promise<boolean> {
     await browser?.close();
     for (const server of servers) await stop(server.child);
     baseline?.remove();
+    if (standaloneDir) await rm(standaloneDir, { recursive: true, force: true });
     await db.destroy();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });

@@ -13,11 +13,11 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordActivity } from './activity/repository.js';
 import activityRoutes from './activity/routes.js';
 import authPlugin from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
 import { memberBoardVersion } from './board-change/access.js';
+import { recordActivity } from './board-change/activity.js';
 import { boardChangePlugin } from './board-change/change-board.js';
 import { advanceLiveBoard } from './boards/live-board.js';
 import { recordPatch } from './boards/patch.js';
@@ -134,9 +134,9 @@ export function buildApp(config: Config): App {
   app.register(storagePlugin);
   app.register(queuePlugin);
   app.register(metricsPlugin);
+  app.register(notificationMailPlugin);
   app.register(remindersPlugin);
   app.register(trashPurgePlugin);
-  app.register(notificationMailPlugin);
 
   // Every board change's recorders, in order (the patch carries the activity rows), and announcers.
   app.register(boardChangePlugin, {

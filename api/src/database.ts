@@ -138,7 +138,7 @@ export interface TaskWatchersTable {
   watching: boolean;
 }
 
-/** A deleted task, column, label or comment, kept whole for 30 days (trash-entries/repository.ts). */
+/** A deleted task, column, label or comment, kept whole for 30 days (board-change/trash-entries.ts). */
 export interface TrashTable {
   id: Generated<number>;
   board_id: number;
@@ -175,7 +175,7 @@ export interface LabelsTable {
   version: Generated<number>;
 }
 
-/** One version of an item's editable fields (revisions/repository.ts). */
+/** One version of an item's editable fields (board-change/revisions.ts). */
 export interface RevisionsTable {
   board_id: number;
   entity: 'task' | 'column' | 'label' | 'board';
@@ -207,7 +207,7 @@ export interface FilesTable {
   created_at: Generated<Date>;
 }
 
-/** One recorded change of a board (activity/repository.ts). */
+/** One recorded change of a board (board-change/activity.ts). */
 export interface ActivityTable {
   id: Generated<number>;
   board_id: number;

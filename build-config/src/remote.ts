@@ -45,6 +45,24 @@ function routeDataEnvironment(): EnvironmentConfig {
   };
 }
 
+/** Where `STANDALONE_BUILD=1` puts the standalone production build (see below). */
+export const STANDALONE_DIST = 'dist-standalone';
+
+/**
+ * The remote on its own page for production (`STANDALONE_BUILD=1 rsbuild build`, into
+ * dist-standalone/): src/bootstrap.tsx as the entry, with index.html, and no federation at all, no
+ * runtime, no manifest, no shared-module negotiation. `bench board-browser` serves it as the site to
+ * weigh what federation costs the board screen; nothing deploys it.
+ */
+function standaloneConfig(): RsbuildConfig {
+  return defineConfig({
+    plugins: [pluginReact(), pluginPrecompress()],
+    source: { entry: { index: './src/bootstrap.tsx' } },
+    html: { template: './index.html' },
+    output: { distPath: { root: STANDALONE_DIST }, assetPrefix: '/' },
+  });
+}
+
 /**
  * A remote's Rsbuild configuration: it exposes `./App` (src/export-app.tsx) and shares the singletons
  * with the shell; with `routeData`, a second environment builds route-data.js. Production builds are
@@ -52,6 +70,7 @@ function routeDataEnvironment(): EnvironmentConfig {
  * on its own page (src/index.tsx).
  */
 export function remoteConfig({ name, port, packageJson, routeData = false }: RemoteOptions): RsbuildConfig {
+  if (process.env.STANDALONE_BUILD === '1') return standaloneConfig();
   const production = process.env.NODE_ENV === 'production';
   return defineConfig({
     plugins: [

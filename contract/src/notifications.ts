@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'due-changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The due-date reminders' kinds: no actor, their own letter and e-mail switch. */
+export const REMINDER_KINDS = ['due-soon', 'overdue'] as const satisfies readonly NotificationKind[];
 
 /** A page of the list holds this many notifications. */
 export const PAGE_SIZE = 30;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListActivity } from 'contract/activity';
 import { requireBoardMember } from '../board-change/access.js';
-import { listActivity } from './repository.js';
+import { listActivity } from '../board-change/activity.js';
 
 /** GET /api/activity/:boardId — the board's recorded changes, newest first (members only). */
 const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangePassword, CurrentUser, Edit, Login, Register } from 'contract/auth';
 import { PASSWORDS_DIFFER } from 'contract/common';
 import { HttpError } from '../errors.js';
-import { claimInvitations } from '../invites/repository.js';
+import { claimInvitations } from '../invites/index.js';
 import { normalize } from '../schemas.js';
 import {
   createUser,

@@ -84,3 +84,17 @@ export async function touchLists(db: Db, target: { userIds: number[] } | { board
     )
     .execute();
 }
+
+/** How many of `ids` are accepted, not removed members of the board (the users one may assign). */
+export async function countAssignable(db: Db, boardId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('board_members')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('board_id', '=', boardId)
+    .where('user_id', 'in', ids)
+    .where('accepted', '=', true)
+    .where('is_deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

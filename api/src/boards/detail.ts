@@ -12,11 +12,11 @@ import type { Column } from 'contract/columns';
 import { type DueCondition, dueConditions } from 'contract/due-window';
 import { PRIORITIES, type Task } from 'contract/tasks';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { COLUMN_COLUMNS, toColumn } from '../columns/repository.js';
+import { COLUMN_COLUMNS, toColumn } from '../columns/index.js';
 import type { Database } from '../database.js';
-import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
-import { loadMembers } from '../members/repository.js';
-import { toTask } from '../tasks/repository.js';
+import { LABEL_COLUMNS, toLabel } from '../labels/index.js';
+import { loadMembers } from '../members/index.js';
+import { toTask } from '../tasks/index.js';
 
 type Db = Kysely<Database>;
 

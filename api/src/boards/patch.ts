@@ -10,11 +10,11 @@ import type { BoardPatch } from 'contract/realtime';
 import type { Kysely } from 'kysely';
 import type { Recorder } from '../board-change/change-board.js';
 import type { BoardChanges } from '../board-change/changes.js';
-import { COLUMN_COLUMNS, columnOrder, toColumn } from '../columns/repository.js';
+import { COLUMN_COLUMNS, columnOrder, toColumn } from '../columns/index.js';
 import type { Database } from '../database.js';
-import { LABEL_COLUMNS, toLabel } from '../labels/repository.js';
-import { loadMembers } from '../members/repository.js';
-import { findTasks } from '../tasks/repository.js';
+import { LABEL_COLUMNS, toLabel } from '../labels/index.js';
+import { loadMembers } from '../members/index.js';
+import { findTasks } from '../tasks/index.js';
 import { findBoardSettings } from './repository.js';
 
 type Db = Kysely<Database>;

@@ -15,8 +15,8 @@ import {
 import { TRASH_DAYS } from 'contract/trash';
 import { type Kysely, sql } from 'kysely';
 import { touchLists } from '../board-change/access-repository.js';
+import { recordRevision } from '../board-change/revisions.js';
 import type { Database } from '../database.js';
-import { recordRevision } from '../revisions/repository.js';
 
 type Db = Kysely<Database>;
 

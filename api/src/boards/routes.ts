@@ -16,14 +16,14 @@ import {
 } from 'contract/boards';
 import { dueConditions, isTimeZone } from 'contract/due-window';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fieldChanges, insertActivity } from '../activity/repository.js';
 import { requireBoardMember } from '../board-change/access.js';
 import { findListsVersion } from '../board-change/access-repository.js';
+import { fieldChanges, insertActivity } from '../board-change/activity.js';
 import { changeBoard } from '../board-change/change-board.js';
+import { saveVersioned } from '../board-change/revisions.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
-import { loadMembers } from '../members/repository.js';
+import { loadMembers } from '../members/index.js';
 import { cacheOf, sendCached } from '../plugins/versioned-cache.js';
-import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
 import { loadBoard } from './detail.js';
 import { liveBoardsOf } from './live-board.js';

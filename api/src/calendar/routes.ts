@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DeleteFeedUrl, Feed, GetFeedUrl, NewFeedUrl } from 'contract/calendar';
 import { notFound } from '../errors.js';
-import { findMyTasks } from '../my-tasks/repository.js';
+import { findMyTasks } from '../my-tasks/index.js';
 import { calendarFeed } from './feed.js';
 import { findCalendarToken, findUserIdByCalendarToken, setCalendarToken } from './repository.js';
 

@@ -12,13 +12,13 @@ import {
 import { toId } from 'contract/ids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
+import { countAssignable } from '../board-change/access-repository.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
 import type { BoardChanges } from '../board-change/changes.js';
 import type { Database } from '../database.js';
 import { HttpError, notFound } from '../errors.js';
-import { countAssignable } from '../members/repository.js';
 import { normalize } from '../schemas.js';
-import { createTask, findTask, findTaskDetail } from '../tasks/repository.js';
+import { createTask, findTask, findTaskDetail } from '../tasks/index.js';
 import {
   createChecklist,
   createItem,

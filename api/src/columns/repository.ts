@@ -5,8 +5,8 @@
 
 import type { Column } from 'contract/columns';
 import { type Kysely, sql } from 'kysely';
+import { recordRevision } from '../board-change/revisions.js';
 import type { Database } from '../database.js';
-import { recordRevision } from '../revisions/repository.js';
 
 type Db = Kysely<Database>;
 

@@ -9,10 +9,10 @@ import {
 } from 'contract/columns';
 import { toId } from 'contract/ids';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
+import { saveVersioned } from '../board-change/revisions.js';
+import { trashThenDelete } from '../board-change/trash-entries.js';
 import { HttpError, notFound } from '../errors.js';
-import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { trashColumn } from '../trash-entries/repository.js';
 import {
   columnOrder,
   createColumn,
@@ -101,12 +101,14 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const boardId = request.params.boardId;
     const columnId = request.params.columnId;
     const userId = request.user.id;
-    // The column with its tasks goes to the board's trash first (trash-entries/repository.ts): their files'
+    // The column with its tasks goes to the board's trash first (board-change/trash-entries.ts): their files'
     // objects stay in storage until the trash entry is emptied or purged.
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       const current = await findColumn(trx, boardId, columnId);
-      if (!current || !(await trashColumn(trx, boardId, columnId, userId))) throw notFound();
-      if (!(await deleteColumn(trx, boardId, columnId))) throw notFound();
+      if (!current) throw notFound();
+      await trashThenDelete(trx, { boardId, userId, kind: 'column', id: columnId }, () =>
+        deleteColumn(trx, boardId, columnId),
+      );
       changes.removeColumn(columnId).record('column.deleted', {
         columnId,
         columnName: current.name,

@@ -61,8 +61,9 @@ export async function findCommentAuthor(
   return row ? { userId: row.user_id, taskId: row.task_id, text: row.text } : null;
 }
 
-export async function deleteComment(db: Db, commentId: number): Promise<void> {
-  await db.deleteFrom('comments').where('id', '=', commentId).execute();
+export async function deleteComment(db: Db, commentId: number): Promise<boolean> {
+  const result = await db.deleteFrom('comments').where('id', '=', commentId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** A task's comments, oldest first. */

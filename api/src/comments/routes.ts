@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateComment, DeleteComment, MENTIONS_ERROR } from 'contract/comments';
 import { toId, toIds } from 'contract/ids';
+import { countAssignable } from '../board-change/access-repository.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
+import { trashThenDelete } from '../board-change/trash-entries.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
-import { countAssignable } from '../members/repository.js';
 import { normalize } from '../schemas.js';
-import { trashComment } from '../trash-entries/repository.js';
 import { createComment, deleteComment, findCommentAuthor } from './repository.js';
 
 const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,13 +43,13 @@ const commentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const comment = await findCommentAuthor(trx, boardId, commentId);
       if (comment === null) throw notFound();
       if (comment.userId !== userId) throw forbidden();
-      // Into the board's trash first (trash-entries/repository.ts).
-      await trashComment(trx, boardId, commentId, userId);
+      await trashThenDelete(trx, { boardId, userId, kind: 'comment', id: commentId }, () =>
+        deleteComment(trx, commentId),
+      );
       changes.task(comment.taskId).record('comment.deleted', {
         taskId: comment.taskId,
         data: { commentId, text: comment.text },
       });
-      await deleteComment(trx, commentId);
       return { success: true as const };
     });
   });

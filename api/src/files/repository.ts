@@ -3,7 +3,7 @@
 import type { User } from 'contract/auth';
 import type { FileItem } from 'contract/files';
 import type { Kysely, Selectable } from 'kysely';
-import { toUser, USER_COLUMNS } from '../auth/repository.js';
+import { toUser, USER_COLUMNS } from '../auth/index.js';
 import type { Database, FilesTable } from '../database.js';
 import { objectUrl } from './signing.js';
 

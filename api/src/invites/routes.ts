@@ -6,7 +6,7 @@ import {
   RejectInvitation,
   SendInvitation,
 } from 'contract/invites';
-import { personOf } from '../activity/repository.js';
+import { personOf } from '../board-change/activity.js';
 import { changeBoard } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { cacheOf, sendCached } from '../plugins/versioned-cache.js';

@@ -2,8 +2,8 @@
 
 import type { Label } from 'contract/labels';
 import type { Kysely, Selectable } from 'kysely';
+import { recordRevision } from '../board-change/revisions.js';
 import type { Database, LabelsTable } from '../database.js';
-import { recordRevision } from '../revisions/repository.js';
 
 type Db = Kysely<Database>;
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreateLabel, DEFAULT_LABEL_COLOR, DeleteLabel, EditLabel, MESSAGES } from 'contract/labels';
 import type { preValidationHookHandler } from 'fastify';
-import { fieldChanges } from '../activity/repository.js';
+import { fieldChanges } from '../board-change/activity.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
+import { saveVersioned } from '../board-change/revisions.js';
+import { trashThenDelete } from '../board-change/trash-entries.js';
 import { notFound } from '../errors.js';
-import { saveVersioned } from '../revisions/repository.js';
 import { normalize } from '../schemas.js';
-import { trashLabel } from '../trash-entries/repository.js';
 import { createLabel, deleteLabel, findLabel, labelFields, updateLabel } from './repository.js';
 
 const normalizeLabel: preValidationHookHandler = normalize({ title: 'trim', color: 'lower' });
@@ -63,11 +63,13 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const boardId = request.params.boardId;
     const labelId = request.params.labelId;
     const userId = request.user.id;
-    // The label, with the tasks that had it, goes to the board's trash first (trash-entries/repository.ts).
+    // The label, with the tasks that had it, goes to the board's trash first (board-change/trash-entries.ts).
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       const current = await findLabel(trx, boardId, labelId);
-      if (!current || !(await trashLabel(trx, boardId, labelId, userId))) throw notFound();
-      if (!(await deleteLabel(trx, boardId, labelId))) throw notFound();
+      if (!current) throw notFound();
+      await trashThenDelete(trx, { boardId, userId, kind: 'label', id: labelId }, () =>
+        deleteLabel(trx, boardId, labelId),
+      );
       changes.removeLabel(labelId).record('label.deleted', { data: { title: current.title } });
       return { success: true as const };
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RemoveMember } from 'contract/members';
-import { personOf } from '../activity/repository.js';
+import { personOf } from '../board-change/activity.js';
 import { changeBoard } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { removeMember } from './repository.js';

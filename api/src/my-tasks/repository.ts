@@ -1,7 +1,7 @@
 import type { MyTask } from 'contract/my-tasks';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
-import { selectTasks, toTask } from '../tasks/repository.js';
+import { selectTasks, toTask } from '../tasks/index.js';
 
 type Db = Kysely<Database>;
 

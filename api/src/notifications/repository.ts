@@ -4,13 +4,13 @@
  * (reminders/repository.ts), board changes theirs (watchers/notify.ts); their letters are claimed here.
  */
 
-import { type Notification, type NotificationKind, PAGE_SIZE } from 'contract/notifications';
+import { type Notification, type NotificationKind, PAGE_SIZE, REMINDER_KINDS } from 'contract/notifications';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
 
 type Db = Kysely<Database>;
 
-const REMINDER_KINDS = new Set<NotificationKind>(['due-soon', 'overdue']);
+const REMINDER = new Set<NotificationKind>(REMINDER_KINDS);
 
 /** The notification's board still has its user as a member and is not deleted. */
 const ofMemberBoards = (eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>) =>
@@ -79,7 +79,7 @@ export async function listNotifications(
       read: row.read_at !== null,
     };
     // Reminders keep their old shape; the watchers' kinds say who acted and what happened.
-    if (!REMINDER_KINDS.has(kind)) {
+    if (!REMINDER.has(kind)) {
       notification.actor = row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? '' };
       notification.data = row.data;
     }
@@ -122,6 +122,7 @@ export interface NewNotification {
 export interface CreatedNotification {
   id: number;
   userId: number;
+  kind: NotificationKind;
   /** The user wants each notification by e-mail at once. */
   instant: boolean;
 }
@@ -145,7 +146,7 @@ export async function insertNotifications(
         data: JSON.stringify(row.data),
       })),
     )
-    .returning(['id', 'user_id'])
+    .returning(['id', 'user_id', 'kind'])
     .execute();
   const instant = new Set(
     (
@@ -157,7 +158,12 @@ export async function insertNotifications(
         .execute()
     ).map((row) => row.id),
   );
-  return created.map((row) => ({ id: row.id, userId: row.user_id, instant: instant.has(row.user_id) }));
+  return created.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind as NotificationKind,
+    instant: instant.has(row.user_id),
+  }));
 }
 
 /** One notification as a letter tells it. */

@@ -69,7 +69,7 @@ describe('/metrics', () => {
       expect(text).toMatch(/^kanban_db_pool_connections\{state="in_use"\} \d+$/m);
       expect(text).toMatch(/^kanban_db_pool_waiting 0$/m);
       expect(text).toMatch(/^kanban_redis_up 1$/m);
-      expect(text).toMatch(/^kanban_queue_depth\{queue="reminder-mail"\} \d+$/m);
+      expect(text).toMatch(/^kanban_queue_depth\{queue="notification-mail"\} \d+$/m);
       expect(text).toMatch(/^process_cpu_seconds_total /m);
       expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     } finally {

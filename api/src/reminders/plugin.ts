@@ -11,25 +11,26 @@
  *    its reminders are re-armed; moved back, its old keys still stand, so nothing repeats. A date must
  *    have stood for a minute (by the task's revisions) before it is announced, so a date moved there
  *    and back within a minute announces neither value.
- * 2. In the same transaction, one 'reminder-mail' job per new notification whose user wants e-mail:
- *    the job exists exactly when its notification does. pg-boss hands each job to one worker, retries
+ * 2. In the same transaction, one job on the mail queue (notifications/plugin.ts) per new notification
+ *    whose user wants e-mail: the job exists exactly when its notification does, and names the
+ *    reminder's kind, whose letter this plugin registers. pg-boss hands each job to one worker, retries
  *    a failed send with back-off, and the mail re-checks at sending that it is still wanted (setting
  *    on, still a member, not done, date unchanged). The one window for a second letter is a crash
  *    (or a send outlasting the job's 2-minute expiry) after the SMTP server accepted the letter and
  *    before the job was marked done.
  * 3. After the commit, the inserting instance sends each affected user their unread count (the
  *    `notifications` event to `userRoom`), which the Redis adapter carries to their sockets on every
- *    instance, and wakes its own mail worker so the letters leave at once.
+ *    instance, and wakes its mail worker so the letters leave at once.
  *
  * `app.reminders.scan(at)` runs a scan as of any instant: tests use it instead of waiting a day.
  */
+import { REMINDER_KINDS } from 'contract/notifications';
 import fp from 'fastify-plugin';
-import { announceUnread } from '../notifications/unread.js';
+import { announceUnread, MAIL_QUEUE, type MailJob } from '../notifications/index.js';
 import { reminderMail } from './mail.js';
 import { type CreatedReminder, findReminderMail, insertDueReminders } from './repository.js';
 
 export const SCAN_QUEUE = 'reminders-scan';
-export const MAIL_QUEUE = 'reminder-mail';
 
 export interface Reminders {
   /** Makes the reminders due at `at` (now by default) and starts their delivery; the new ones. */
@@ -42,27 +43,14 @@ declare module 'fastify' {
   }
 }
 
-interface MailJob {
-  notificationId: number;
-}
-
 export default fp(
   async (app) => {
     const { boss } = app.queue;
     await app.queue.setup(async () => {
       // A missed scan is made up by the next minute's, so a scan is not retried.
       await boss.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, retryLimit: 0, expireInSeconds: 300 });
-      await boss.createQueue(MAIL_QUEUE, {
-        name: MAIL_QUEUE,
-        retryLimit: 6,
-        retryDelay: 30,
-        retryBackoff: true,
-        expireInSeconds: 120,
-      });
       await boss.schedule(SCAN_QUEUE, '* * * * *', {});
     });
-
-    let mailWorker: string | null = null;
 
     async function scan(at: Date = new Date()): Promise<CreatedReminder[]> {
       const created = await app.db.transaction().execute(async (trx) => {
@@ -70,14 +58,17 @@ export default fp(
         const mail = rows.filter((row) => row.emailReminders);
         if (mail.length > 0) {
           await boss.insert(
-            mail.map((row) => ({ name: MAIL_QUEUE, data: { notificationId: row.id } satisfies MailJob })),
+            mail.map((row) => ({
+              name: MAIL_QUEUE,
+              data: { notificationId: row.id, kind: row.kind } satisfies MailJob,
+            })),
             { db: app.queue.inTransaction(trx) },
           );
         }
         return rows;
       });
       if (created.length > 0) {
-        if (mailWorker && created.some((row) => row.emailReminders)) boss.notifyWorker(mailWorker);
+        if (created.some((row) => row.emailReminders)) app.notificationMail.wake();
         await announceUnread(
           app,
           created.map((row) => row.userId),
@@ -96,14 +87,9 @@ export default fp(
     await app.queue.work(SCAN_QUEUE, {}, async () => {
       await scan();
     });
-    // One letter per job, so each is retried on its own; after each, the worker looks again at once
-    // (pg-boss would otherwise wait out its polling interval with letters still queued).
-    mailWorker = await app.queue.work<MailJob>(MAIL_QUEUE, { batchSize: 1 }, async ([mail]) => {
-      if (mailWorker) boss.notifyWorker(mailWorker);
-      if (mail) await sendMail(mail.data.notificationId);
-    });
+    app.notificationMail.letters(REMINDER_KINDS, sendMail);
 
     app.decorate('reminders', { scan } satisfies Reminders);
   },
-  { name: 'reminders', dependencies: ['config', 'db', 'mailer', 'realtime', 'queue'] },
+  { name: 'reminders', dependencies: ['config', 'db', 'mailer', 'realtime', 'queue', 'notification-mail'] },
 );

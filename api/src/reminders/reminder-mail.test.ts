@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { addTask, call, editBody, seedBoard } from '../../test/fixtures.js';
 import { mailSubject, mailText, useAppWithSmtp } from '../../test/mail.js';
-import { MAIL_QUEUE } from './plugin.js';
+import { buildApp } from '../app.js';
+import { MAIL_QUEUE, RETIRED_MAIL_QUEUE } from '../notifications/plugin.js';
 import { findReminderMail } from './repository.js';
 
 const { t, smtp } = useAppWithSmtp();
@@ -99,4 +100,42 @@ it('drops a letter no longer wanted when its turn comes', async () => {
     .where('id', '=', Number(task))
     .execute();
   expect(await findReminderMail(t.db, id)).toBeNull();
+});
+
+it('sends the reminder letters an older version left on its own queue once a new version starts', async () => {
+  const b = await seedBoard(t.app);
+  const task = await addTask(t.app, b, b.columns[0], {
+    title: 'Письмо из старой очереди',
+    assignees: [b.member.id],
+  });
+  const due = '2031-05-01T09:00:00.000Z';
+  await call(t.app, b.member, 'PUT', '/api/task/edit', await editBody(t.app, b, task, { dueAt: due }));
+  // What the older version left behind: the reminder, and its letter's job on the queue it had then.
+  const { id } = await t.db
+    .insertInto('notifications')
+    .values({
+      user_id: b.member.id,
+      kind: 'due-soon',
+      board_id: b.id,
+      task_id: Number(task),
+      due_at: new Date(due),
+      actor_id: null,
+      data: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { boss } = t.app.queue;
+  await boss.createQueue(RETIRED_MAIL_QUEUE, { name: RETIRED_MAIL_QUEUE });
+  await boss.send(RETIRED_MAIL_QUEUE, { notificationId: id });
+
+  const upgraded = buildApp(t.config);
+  try {
+    await upgraded.ready();
+    const letter = await smtp.mailTo(b.member.email);
+    expect(letter.subject).toBe('Скоро срок: «Письмо из старой очереди»');
+    expect(await boss.getQueue(RETIRED_MAIL_QUEUE)).toBeNull();
+    await mailQueueSettled();
+  } finally {
+    await upgraded.close();
+  }
 });

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { addTask, call, editBody, seedBoard, useTestApp } from '../../test/fixtures.js';
 import { mailText } from '../../test/mail.js';
-import { MAIL_QUEUE, SCAN_QUEUE } from './plugin.js';
+import { MAIL_QUEUE } from '../notifications/plugin.js';
+import { SCAN_QUEUE } from './plugin.js';
 
 const t = useTestApp({}, { pglite: true });
 

@@ -14,7 +14,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { connected, useCluster } from '../../test/cluster.js';
 import { addTask, call, editBody, type Person, seedBoard, type TestBoard } from '../../test/fixtures.js';
 import { mailSubject } from '../../test/mail.js';
-import { MAIL_QUEUE, SCAN_QUEUE } from './plugin.js';
+import { MAIL_QUEUE } from '../notifications/plugin.js';
+import { SCAN_QUEUE } from './plugin.js';
 
 const cluster = useCluster(2);
 const first = () => cluster.apps[0]!;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { setPassword } from '../auth/repository.js';
+import { setPassword } from '../auth/index.js';
 import type { Database } from '../database.js';
 
 type Db = Kysely<Database>;

@@ -9,11 +9,11 @@
 import { sameValue } from 'contract/same-value';
 import type { PriorityValue, Task, TaskDetail } from 'contract/tasks';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { columnTaskIds } from '../columns/repository.js';
-import { commentsOfTask } from '../comments/repository.js';
+import { recordRevision } from '../board-change/revisions.js';
+import { columnTaskIds } from '../columns/index.js';
+import { commentsOfTask } from '../comments/index.js';
 import type { Database, TasksTable } from '../database.js';
-import { filesOfTask } from '../files/repository.js';
-import { recordRevision } from '../revisions/repository.js';
+import { filesOfTask } from '../files/index.js';
 import { checklistsOfTask } from './task-checklists.js';
 
 type Db = Kysely<Database>;
@@ -210,7 +210,7 @@ export async function findTaskFields(
   };
 }
 
-/** Keeps the task's fields as of `version` (revisions/repository.ts). */
+/** Keeps the task's fields as of `version` (board-change/revisions.ts). */
 function recordTask(
   db: Db,
   boardId: number,

@@ -3,17 +3,17 @@ import { toId, toIds } from 'contract/ids';
 import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from 'contract/tasks';
 import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { columnNames, fieldChanges } from '../activity/repository.js';
 import { requireBoardMember } from '../board-change/access.js';
+import { countAssignable } from '../board-change/access-repository.js';
+import { columnNames, fieldChanges } from '../board-change/activity.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
-import { columnExists } from '../columns/repository.js';
+import { saveVersioned } from '../board-change/revisions.js';
+import { trashThenDelete } from '../board-change/trash-entries.js';
+import { columnExists } from '../columns/index.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
-import { countBoardLabels } from '../labels/repository.js';
-import { countAssignable } from '../members/repository.js';
-import { saveVersioned } from '../revisions/repository.js';
-import { trashTask } from '../trash-entries/repository.js';
-import { isWatching } from '../watchers/repository.js';
+import { countBoardLabels } from '../labels/index.js';
+import { isWatching } from '../watchers/index.js';
 import {
   createTask,
   deleteTask,
@@ -108,7 +108,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // With `version`, a save made from an older copy changes only the fields the form changed, and a
-  // field someone else changed meanwhile to another value answers 409 (revisions/).
+  // field someone else changed meanwhile to another value answers 409 (board-change/revisions.ts).
   app.put('/edit', { schema: EditTask, preValidation: normalizeTask }, async (request, reply) => {
     const { body } = request;
     const boardId = toId(body.boardId);
@@ -165,13 +165,13 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const boardId = request.params.boardId;
     const taskId = request.params.taskId;
     const userId = request.user.id;
-    // The task goes to the board's trash first (trash-entries/repository.ts): its files' objects stay in
+    // The task goes to the board's trash first (board-change/trash-entries.ts): its files' objects stay in
     // storage until the trash entry is emptied or purged.
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
-      if (!(await trashTask(trx, boardId, taskId, userId))) throw notFound();
       const current = await findTaskFields(trx, boardId, taskId);
-      const columnId = await deleteTask(trx, boardId, taskId);
-      if (columnId === null) throw notFound();
+      const columnId = await trashThenDelete(trx, { boardId, userId, kind: 'task', id: taskId }, () =>
+        deleteTask(trx, boardId, taskId),
+      );
       changes
         .removeTask(taskId)
         .column(columnId)

@@ -1,18 +1,18 @@
 /**
- * Bringing a trashed item back (trash-entries/repository.ts has the design of the trash): its rows
+ * Bringing a trashed item back (board-change/trash-entries.ts has the design of the trash): its rows
  * re-inserted with their ids, what no longer exists (a member gone, a label deleted, an account
  * removed) left out.
  */
 import { type Kysely, sql } from 'kysely';
-import { columnExists } from '../columns/repository.js';
-import type { Database } from '../database.js';
-import { recordTaskEdits } from '../tasks/repository.js';
 import type {
   ColumnSnapshot,
   CommentSnapshot,
   LabelSnapshot,
   TaskSnapshot,
-} from '../trash-entries/repository.js';
+} from '../board-change/trash-entries.js';
+import { columnExists } from '../columns/index.js';
+import type { Database } from '../database.js';
+import { recordTaskEdits } from '../tasks/index.js';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;

@@ -6,8 +6,6 @@ import type { Kysely } from 'kysely';
 import { requireBoardMember } from '../board-change/access.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
 import type { BoardChanges } from '../board-change/changes.js';
-import type { Database } from '../database.js';
-import { HttpError, notFound } from '../errors.js';
 import {
   type ColumnSnapshot,
   type CommentSnapshot,
@@ -16,7 +14,9 @@ import {
   listTrash,
   type TaskSnapshot,
   takeEntry,
-} from '../trash-entries/repository.js';
+} from '../board-change/trash-entries.js';
+import type { Database } from '../database.js';
+import { HttpError, notFound } from '../errors.js';
 import { restoreColumn, restoreComment, restoreLabel, restoreTask } from './restore.js';
 
 /** A 409 telling what must come back first. */
@@ -70,7 +70,7 @@ async function restoreEntry(
 }
 
 /**
- * The board's trash (trash-entries/repository.ts has the design): list, restore, empty. Members list and
+ * The board's trash (board-change/trash-entries.ts has the design): list, restore, empty. Members list and
  * restore; only the board's creator empties it. An outsider's malformed call is 403 before any
  * payload message (errors.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Watching and notifications, made from a change's activity records (activity/repository.ts) inside
+ * Watching and notifications, made from a change's activity records (board-change/activity.ts) inside
  * the change's own transaction, so a change that rolls back leaves neither. `changeBoard` calls
  * `notifyChange` after inserting the activity and `announceNotified` after the commit.
  *
@@ -16,12 +16,17 @@ import type { ActivityEntry } from 'contract/activity-kinds';
 import type { NotificationKind } from 'contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { columnNames } from '../activity/repository.js';
+import { columnNames } from '../board-change/activity.js';
 import type { Recorder } from '../board-change/change-board.js';
 import type { Database } from '../database.js';
-import { MAIL_QUEUE, type MailJob, type NotificationMail } from '../notifications/plugin.js';
-import { insertNotifications, type NewNotification } from '../notifications/repository.js';
-import { announceUnread } from '../notifications/unread.js';
+import {
+  announceUnread,
+  insertNotifications,
+  MAIL_QUEUE,
+  type MailJob,
+  type NewNotification,
+  type NotificationMail,
+} from '../notifications/index.js';
 import type { Queue } from '../plugins/queue.js';
 import type { Realtime } from '../plugins/realtime.js';
 import { assigneesOf, membersAmong, type Watch, watchersOf, watchTasks } from './repository.js';
@@ -159,7 +164,10 @@ export async function notifyChange(
   const mail = created.filter((row) => row.instant);
   if (mail.length > 0) {
     await queue.boss.insert(
-      mail.map((row) => ({ name: MAIL_QUEUE, data: { notificationId: row.id } satisfies MailJob })),
+      mail.map((row) => ({
+        name: MAIL_QUEUE,
+        data: { notificationId: row.id, kind: row.kind } satisfies MailJob,
+      })),
       { db: queue.inTransaction(trx) },
     );
   }

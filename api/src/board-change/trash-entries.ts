@@ -31,6 +31,7 @@
 import { TRASH_DAYS, type TrashItem, type TrashKind } from 'contract/trash';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import { notFound } from '../errors.js';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
@@ -124,7 +125,7 @@ async function putEntry(db: Db, entry: Entry): Promise<void> {
 }
 
 /** Puts the board's task in the trash (before it is deleted); false when there is no such task. */
-export async function trashTask(db: Db, boardId: number, taskId: number, userId: number): Promise<boolean> {
+async function trashTask(db: Db, boardId: number, taskId: number, userId: number): Promise<boolean> {
   const [found] = await taskSnapshots(db, boardId, { taskId });
   if (!found) return false;
   const { snapshot, fileKeys } = found;
@@ -142,12 +143,7 @@ export async function trashTask(db: Db, boardId: number, taskId: number, userId:
 }
 
 /** Puts the board's column with its tasks in the trash; false when there is no such column. */
-export async function trashColumn(
-  db: Db,
-  boardId: number,
-  columnId: number,
-  userId: number,
-): Promise<boolean> {
+async function trashColumn(db: Db, boardId: number, columnId: number, userId: number): Promise<boolean> {
   const { rows } = await sql<{ row: ColumnSnapshot['column'] }>`
     select to_jsonb(c) as row from columns c where c.id = ${columnId} and c.board_id = ${boardId}
   `.execute(db);
@@ -169,7 +165,7 @@ export async function trashColumn(
 }
 
 /** Puts the board's label in the trash with the tasks that have it; false when there is no such label. */
-export async function trashLabel(db: Db, boardId: number, labelId: number, userId: number): Promise<boolean> {
+async function trashLabel(db: Db, boardId: number, labelId: number, userId: number): Promise<boolean> {
   const { rows } = await sql<{ row: LabelSnapshot['label']; task_ids: number[] }>`
     select to_jsonb(l) as row,
       array(select task_id from task_labels where label_id = l.id order by task_id) as task_ids
@@ -190,12 +186,7 @@ export async function trashLabel(db: Db, boardId: number, labelId: number, userI
 }
 
 /** Puts the board's comment in the trash; false when there is no such comment. */
-export async function trashComment(
-  db: Db,
-  boardId: number,
-  commentId: number,
-  userId: number,
-): Promise<boolean> {
+async function trashComment(db: Db, boardId: number, commentId: number, userId: number): Promise<boolean> {
   const { rows } = await sql<{ row: CommentSnapshot['comment']; task_title: string }>`
     select to_jsonb(c) as row, t.title as task_title
     from comments c join tasks t on t.id = c.task_id
@@ -214,6 +205,40 @@ export async function trashComment(
     snapshot,
   });
   return true;
+}
+
+const SNAPSHOTS: Record<
+  TrashKind,
+  (db: Db, boardId: number, id: number, userId: number) => Promise<boolean>
+> = {
+  task: trashTask,
+  column: trashColumn,
+  label: trashLabel,
+  comment: trashComment,
+};
+
+/** What a delete route takes back: the board's item of a kind, and who deletes it. */
+export interface Trashed {
+  boardId: number;
+  userId: number;
+  kind: TrashKind;
+  id: number;
+}
+
+/**
+ * A delete that can be taken back, in the caller's transaction: the item goes into the board's trash,
+ * then `remove` deletes it from its tables and answers what the route needs; 404 when there is no such
+ * item or `remove` finds nothing (answers null or false).
+ */
+export async function trashThenDelete<T>(
+  db: Db,
+  item: Trashed,
+  remove: () => Promise<T>,
+): Promise<Exclude<T, null | false>> {
+  if (!(await SNAPSHOTS[item.kind](db, item.boardId, item.id, item.userId))) throw notFound();
+  const removed = await remove();
+  if (removed === null || removed === false) throw notFound();
+  return removed as Exclude<T, null | false>;
 }
 
 /** The board's trash in the API's shape, newest first. */

@@ -1,8 +1,8 @@
 import { ACTIVITY_PAGE, type Activity } from 'contract/activity';
 import type { ActivityEntry, ActivityKind, FieldChange } from 'contract/activity-kinds';
 import type { Kysely } from 'kysely';
-import type { Recorder } from '../board-change/change-board.js';
 import type { Database } from '../database.js';
+import type { Recorder } from './change-board.js';
 
 type Db = Kysely<Database>;
 

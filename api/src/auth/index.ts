@@ -1,0 +1,3 @@
+/** Accounts, as other domains read and change them. */
+
+export { setPassword, toUser, USER_COLUMNS } from './repository.js';

@@ -1,0 +1,3 @@
+/** A task's files, as the task's detail reads them. */
+
+export { filesOfTask } from './repository.js';

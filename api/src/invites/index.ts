@@ -1,0 +1,3 @@
+/** Invitations, as sign-up claims them. */
+
+export { claimInvitations } from './repository.js';

@@ -1,0 +1,3 @@
+/** Everyone on a board, as other domains read them. */
+
+export { loadMembers } from './repository.js';

@@ -1,0 +1,11 @@
+/** Tasks, as other domains read and make them (checklists, the board's detail and patch, my tasks, the trash's restore). */
+
+export {
+  createTask,
+  findTask,
+  findTaskDetail,
+  findTasks,
+  recordTaskEdits,
+  selectTasks,
+  toTask,
+} from './repository.js';
