@@ -4,11 +4,11 @@
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { freePort } from '../test/redis-server.js';
 
 export const apiRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The built API (`pnpm -r run build` from the repository root), which serves the built site too. */
@@ -17,18 +17,6 @@ export const builtServer = join(apiRoot, 'dist/src/server.js');
 export interface ApiProcess {
   url: string;
   child: ChildProcess;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function waitForReady(url: string, child: ChildProcess): Promise<void> {
