@@ -33,7 +33,9 @@ test.describe('columns and cards', () => {
     await page.getByLabel('Название колонки').fill('На проверке');
     await page.getByRole('button', { name: 'Создать', exact: true }).click();
     await expect(columnNames(page)).toHaveText([...DEFAULT_COLUMNS, 'На проверке']);
-    // The form closes after a successful create.
+    // The form stays open and empty for the next column; Escape closes it.
+    await expect(page.getByLabel('Название колонки')).toHaveValue('');
+    await page.getByLabel('Название колонки').press('Escape');
     await expect(page.getByLabel('Название колонки')).toHaveCount(0);
 
     const column = columnNamed(page, 'Нужно сделать');
@@ -45,6 +47,9 @@ test.describe('columns and cards', () => {
       'Оценить сроки',
       'Согласовать макеты',
     ]);
+    // The form stays open and empty for the next card; Escape closes it.
+    await expect(column.getByLabel('Название карточки')).toHaveValue('');
+    await column.getByLabel('Название карточки').press('Escape');
     await expect(column.getByLabel('Название карточки')).toHaveCount(0);
 
     // The new column takes cards too.
@@ -153,7 +158,7 @@ test.describe('cards', () => {
     await cardTitled(page, 'Размеченная задача').getByRole('link').click();
     const task = page.getByRole('dialog', { name: /^Задача/ });
     await pickChip(task.getByRole('group', { name: 'Метки' }), 'Срочно');
-    await task.getByRole('button', { name: 'Сохранить' }).click();
+    await task.getByRole('button', { name: 'Готово' }).click();
     await expect(task).toHaveCount(0);
 
     const card = cardTitled(page, 'Размеченная задача');

@@ -50,7 +50,7 @@ test.describe('due dates', () => {
     await page.keyboard.type('03152027');
     await dialog.getByLabel('Время').focus();
     await page.keyboard.type('0200PM');
-    await dialog.getByRole('button', { name: 'Сохранить' }).press('Enter');
+    await dialog.getByRole('button', { name: 'Готово' }).press('Enter');
     await expect(dialog).toHaveCount(0);
 
     const card = page.locator(`article[data-task-id="${taskId}"]`);

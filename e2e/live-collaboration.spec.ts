@@ -75,7 +75,7 @@ test.describe('live collaboration', () => {
     await page.context().close();
   });
 
-  test("Bob's open task follows Alice's title, keeps his typing and asks on a conflicting save", async ({
+  test("Bob's open task follows Alice's title, and an edit he made offline asks him on a clash", async ({
     browser,
     request,
   }) => {
@@ -83,23 +83,32 @@ test.describe('live collaboration', () => {
     const page = await pageOn(browser, secondUrl(), bob);
     await page.goto(await taskPath(request, alice, boardId, taskId));
     const dialog = page.getByRole('dialog');
+    const saveState = dialog.getByRole('status', { name: 'Сохранение' });
     await expect(dialog.getByLabel('Название')).toHaveValue('Подготовить отчёт');
     await watching(page);
-    await dialog.getByLabel('Описание').fill('Мой черновик описания');
+    await dialog.getByLabel('Описание').fill('Первое описание Боба');
+    await expect(saveState).toHaveText('Сохранено');
 
     await saveTaskChange(request, alice, boardId, taskId, { title: 'Подготовить квартальный отчёт' });
     await expect(dialog.getByLabel('Название')).toHaveValue('Подготовить квартальный отчёт', {
       timeout: 3000,
     });
-    await expect(dialog.getByLabel('Описание')).toHaveValue('Мой черновик описания');
+    await expect(dialog.getByLabel('Описание')).toHaveValue('Первое описание Боба');
 
+    // Offline, Bob's edit waits; Alice changes the same field meanwhile.
+    await page.context().setOffline(true);
+    await dialog.getByLabel('Описание').fill('Мой черновик описания');
+    await expect(saveState).toContainText('Не сохранено');
     await saveTaskChange(request, alice, boardId, taskId, { description: 'Описание Алисы' });
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await page.context().setOffline(false);
+
+    // Back online, the save goes by itself and meets Alice's: Bob chooses, and 'Готово' saves it.
     const choice = dialog.getByRole('group', { name: 'Поле «Описание» изменил(а) Алиса Автор' });
     await expect(choice).toBeVisible();
     await expect(choice).toContainText('Описание Алисы');
+    await expect(saveState).toHaveText('Не сохранено: выберите значения ниже');
     await choice.getByRole('radio', { name: 'Оставить моё' }).check();
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.getByRole('button', { name: 'Готово' }).click();
     await expect(dialog).toHaveCount(0);
     const saved = await request.get(`/api/task/${boardId}/${taskId}`, {
       headers: { authorization: `Bearer ${bob.token}` },
@@ -123,7 +132,7 @@ test.describe('live collaboration', () => {
     });
     expect(deleted.status()).toBe(200);
     await expect(dialog.getByRole('alert')).toHaveText('Задача удалена', { timeout: 3000 });
-    await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Готово' })).toBeDisabled();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await page.context().close();

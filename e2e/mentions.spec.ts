@@ -67,6 +67,38 @@ test("a mention in a comment lights the other member's bell live", async ({ brow
   await bobPage.context().close();
 });
 
+test('assigning Bob to a card lights his bell live and says who did it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const alice = await registerAccount(request, 'Алиса Автор');
+  const bob = await registerAccount(request, 'Борис Второй');
+  const boardId = await createBoard(request, alice, 'Доска назначений');
+  await addMember(request, alice, boardId, bob);
+  const todo = columnIdOf(await getBoardDetail(request, alice, boardId), 'Нужно сделать');
+  const taskId = await createTask(request, alice, boardId, todo, 'Сверить отчёт');
+
+  const bobPage = await pageOn(browser, secondUrl(), bob);
+  await bobPage.goto('/');
+  const bell = bobPage.getByRole('button', { name: /^Уведомления/ });
+  await expect(bell).toHaveAccessibleName('Уведомления');
+
+  await signIn(page, alice);
+  await page.goto(await taskPath(request, alice, boardId, taskId));
+  const dialog = page.getByRole('dialog', { name: /^Задача/ });
+  await dialog.getByRole('group', { name: 'Исполнители' }).getByText('Борис Второй', { exact: true }).click();
+
+  await expect(bell).toHaveAccessibleName('Уведомления, 1 непрочитанное', { timeout: 10_000 });
+  await bell.click();
+  const list = bobPage
+    .getByRole('dialog', { name: 'Уведомления' })
+    .or(bobPage.getByRole('region', { name: 'Уведомления' }));
+  const item = list.getByRole('link', { name: /Сверить отчёт/ });
+  await expect(item).toContainText('Вас назначили исполнителем «Сверить отчёт» — Алиса Автор');
+  await bobPage.context().close();
+});
+
 test("'Следить' is the task's watching as the server keeps it", async ({ page, request }) => {
   const alice = await registerAccount(request, 'Алиса Наблюдающая');
   const boardId = await createBoard(request, alice, 'Доска наблюдений');

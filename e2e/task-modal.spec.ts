@@ -40,7 +40,7 @@ test.describe('the task modal', () => {
     await dialog.getByLabel('Описание').fill('Показать фильтры и перетаскивание.');
     await dialog.getByLabel('Приоритет').selectOption({ label: 'Высокий' });
     await dialog.getByLabel('Оценка').fill('5');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.getByRole('button', { name: 'Готово' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(`/board/${boardId}`);
 
@@ -73,7 +73,7 @@ test.describe('the task modal', () => {
 
     // A non-numeric estimation is refused with the server's error under the field.
     await dialog.getByLabel('Оценка').fill('много');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.getByRole('button', { name: 'Готово' }).click();
     await expect(dialog.getByText('Оценка должна быть числом')).toBeVisible();
     await expect(dialog).toBeVisible();
   });

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'comment',
   'moved',
   'due-changed',
+  'assigned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The due-date reminders' kinds: no actor, their own letter and e-mail switch. */
@@ -20,7 +21,7 @@ export const Notification = Type.Object({
   id: Type.Integer(),
   kind: Type.Enum(NOTIFICATION_KINDS, {
     description:
-      "'due-soon': the due date is less than 24 h away; 'overdue': it has passed; 'mention': `actor` named the user in a comment; on a watched task: 'comment' (a new comment), 'moved' (to another column), 'due-changed' (its due date set, changed or removed)",
+      "'due-soon': the due date is less than 24 h away; 'overdue': it has passed; 'mention': `actor` named the user in a comment; on a watched task: 'comment' (a new comment), 'moved' (to another column), 'due-changed' (its due date set, changed or removed); 'assigned': `actor` made the user an assignee of the task",
   }),
   task: Type.Object({
     id: Type.String(),

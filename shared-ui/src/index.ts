@@ -33,6 +33,7 @@ export { TextArea, type TextAreaProps } from './components/fields/TextArea';
 export { TextField, type TextFieldProps } from './components/fields/TextField';
 export { MISSING_PORTAL_MESSAGE, MODAL_ROOT_ID, tabbables } from './components/modal/modal-root';
 export { Spinner } from './components/spinner/Spinner';
+export { readDraft, useDraftText, writeDraft } from './drafts/drafts';
 export { shortDate } from './format/short-date';
 export { useFieldErrors } from './hooks/use-field-errors';
 export {

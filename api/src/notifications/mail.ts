@@ -27,6 +27,8 @@ export function describe(item: MailItem, timeZone: string): string {
       return `Вас упомянули в комментарии к задаче ${task}${by}: «${text(item.data.text)}»`;
     case 'comment':
       return `Новый комментарий к задаче ${task}${by}: «${text(item.data.text)}»`;
+    case 'assigned':
+      return `Вас назначили исполнителем задачи ${task}${by}`;
     case 'moved':
       return `Задача ${task} перенесена из «${text(item.data.from)}» в «${text(item.data.to)}»${by}`;
     case 'due-changed': {
@@ -52,6 +54,7 @@ export function describe(item: MailItem, timeZone: string): string {
 const SUBJECTS: Record<NotificationKind, string> = {
   mention: 'Вас упомянули',
   comment: 'Новый комментарий',
+  assigned: 'Вас назначили',
   moved: 'Задача перенесена',
   'due-changed': 'Изменён срок',
   'due-soon': 'Скоро срок',

@@ -5,9 +5,10 @@
  *
  * - Watching: the creator of a task (and its first assignees), assignees as they are added and
  *   commenters start watching, unless a row says they stopped (`watching = false` is never undone).
- * - Notifying: a comment's mentioned members get 'mention'; the task's other watchers get 'comment',
- *   'moved' (task.moved, or an edit of its column) and 'due-changed'. Never the one who acted, only
- *   accepted members who were not removed, and a mentioned watcher gets the mention alone.
+ * - Notifying: a comment's mentioned members get 'mention'; members made assignees of a task (when it
+ *   is created or edited) get 'assigned'; the task's other watchers get 'comment', 'moved' (task.moved,
+ *   or an edit of its column) and 'due-changed'. Never the one who acted, only accepted members who
+ *   were not removed; a mentioned watcher gets the mention alone, a new assignee the assignment alone.
  * - Users who want e-mail at once get a 'notification-mail' job per notification in the same
  *   transaction (notifications/plugin.ts sends it); 'daily' ones wait for the digest.
  */
@@ -104,18 +105,21 @@ export async function notifyChange(
           to: 'watchers',
         });
         break;
-      case 'task.edited':
+      case 'task.edited': {
+        const assignees = entry.data.changes.find((change) => change.field === 'assignees');
+        const before = new Set(ids(assignees?.from));
+        const added = ids(assignees?.to).filter((userId) => !before.has(userId));
+        for (const userId of added) watches.push({ taskId, userId });
+        if (added.length > 0) drafts.push({ kind: 'assigned', taskId, data: {}, to: added });
         for (const change of entry.data.changes) {
-          if (change.field === 'assignees') {
-            const before = new Set(ids(change.from));
-            for (const userId of ids(change.to)) if (!before.has(userId)) watches.push({ taskId, userId });
-          } else if (change.field === 'columnId') {
+          if (change.field === 'columnId') {
             movedColumns.push(...ids([change.from, change.to]));
             drafts.push({
               kind: 'moved',
               taskId,
               data: { from: change.from, to: change.to },
               to: 'watchers',
+              except: added,
               columns: true,
             });
           } else if (change.field === 'dueAt') {
@@ -124,15 +128,22 @@ export async function notifyChange(
               taskId,
               data: { from: change.from, to: change.to },
               to: 'watchers',
+              except: added,
             });
           }
         }
         break;
+      }
     }
   }
 
   for (const taskId of createdTasks) watches.push({ taskId, userId: actorId });
-  watches.push(...(await assigneesOf(trx, createdTasks)));
+  const firstAssignees = await assigneesOf(trx, createdTasks);
+  watches.push(...firstAssignees);
+  for (const taskId of createdTasks) {
+    const to = firstAssignees.filter((watch) => watch.taskId === taskId).map((watch) => watch.userId);
+    if (to.length > 0) drafts.push({ kind: 'assigned', taskId, data: {}, to });
+  }
   await watchTasks(trx, watches);
   if (drafts.length === 0) return { users: [], mail: false };
 

@@ -117,6 +117,51 @@ describe('mentions', () => {
   });
 });
 
+describe('assignments', () => {
+  it('tell a member made an assignee by someone else, at creation and on an edit, never the one who did it', async () => {
+    const b = await board();
+    await Promise.all([b.member, b.creator, b.third].map((who) => setMail(who, 'off')));
+    // The member creates the task for the third and for themselves.
+    const task = await addTask(t.app, b, b.columns[0], { assignees: [b.third.id, b.member.id] });
+    expect(await kinds(b.third, task)).toEqual(['assigned']);
+    expect(await kinds(b.member, task)).toEqual([]);
+
+    // The third adds the creator and moves the task in the same edit: the creator hears of the
+    // assignment alone; the member (a watcher) of the move.
+    const edit = await editBody(t.app, b, task, {
+      assignees: [b.third.id, b.member.id, b.creator.id],
+      columnId: b.columns[1],
+    });
+    expect((await call(t.app, b.third, 'PUT', '/api/task/edit', edit)).status).toBe(200);
+    expect(await kinds(b.creator, task)).toEqual(['assigned']);
+    expect(await kinds(b.member, task)).toEqual(['moved']);
+    expect(await kinds(b.third, task)).toEqual(['assigned']);
+
+    const [item] = (await call(t.app, b.creator, 'GET', '/api/notification')).body;
+    expect(item).toMatchObject({
+      kind: 'assigned',
+      task: { id: task },
+      actor: { id: b.third.id, name: 'Третий' },
+    });
+    expect((await call(t.app, b.creator, 'GET', '/api/notification/unread')).body).toEqual({ unread: 1 });
+  });
+
+  it('reaches an assignee who wants letters at once by e-mail, saying who did it', async () => {
+    const b = await board();
+    await setMail(b.third, 'instant');
+    await setMail(b.member, 'off');
+    const task = await addTask(t.app, b, b.columns[0], { title: 'Проверить счёт', assignees: [b.third.id] });
+    await mailSettled();
+    const [letter] = lettersTo(b.third);
+    expect(letter).toBeDefined();
+    expect(mailSubject(letter!.raw)).toBe('Вас назначили: «Проверить счёт»');
+    expect(mailText(letter!.raw)).toContain(
+      'Вас назначили исполнителем задачи «Проверить счёт» на доске «Доска» — Участник',
+    );
+    expect(await kinds(b.third, task)).toEqual(['assigned']);
+  });
+});
+
 describe('watchers', () => {
   it('hear of comments, moves and due-date changes on the task, never of their own', async () => {
     const b = await board();
@@ -127,7 +172,8 @@ describe('watchers', () => {
 
     expect((await comment(b.creator, b, task, 'Первый')).status).toBe(200);
     expect(await kinds(b.member, task)).toEqual(['comment']);
-    expect(await kinds(b.third, task)).toEqual(['comment']);
+    // The third was made an assignee by the member: told so first.
+    expect(await kinds(b.third, task)).toEqual(['assigned', 'comment']);
     expect(await kinds(b.creator, task)).toEqual([]);
 
     // Commenting made the creator a watcher.
@@ -143,7 +189,7 @@ describe('watchers', () => {
     expect((await call(t.app, b.member, 'PUT', '/api/task/edit', due)).status).toBe(200);
 
     expect(await kinds(b.member, task)).toEqual(['comment', 'moved']);
-    expect(await kinds(b.third, task)).toEqual(['comment', 'moved', 'due-changed']);
+    expect(await kinds(b.third, task)).toEqual(['assigned', 'comment', 'moved', 'due-changed']);
     expect(await kinds(b.creator, task)).toEqual(['moved', 'moved', 'due-changed']);
     const list = (await call(t.app, b.creator, 'GET', '/api/notification')).body;
     expect(list.map((n: { data: unknown }) => n.data)).toEqual([
@@ -273,13 +319,14 @@ describe('e-mail', () => {
     );
     expect(lettersTo(b.third)).toEqual([]);
 
-    // The digest: one letter with the three items, once.
+    // The digest: one letter with the four items (the assignment first), once.
     const sent = await t.app.notificationMail.digest(new Date(Date.now() + 1000));
     expect(sent).toBe(1);
     expect(lettersTo(b.third)).toHaveLength(1);
     const digest = lettersTo(b.third)[0]!;
-    expect(mailSubject(digest.raw)).toBe('Уведомления за день: 3');
+    expect(mailSubject(digest.raw)).toBe('Уведомления за день: 4');
     const text = mailText(digest.raw);
+    expect(text).toContain('Вас назначили исполнителем задачи «Отчёт» на доске «Доска» — Участник');
     expect(text).toContain(
       'Новый комментарий к задаче «Отчёт» на доске «Доска» — Создатель: «Посмотрите, пожалуйста»',
     );
@@ -296,6 +343,7 @@ describe('e-mail', () => {
       .where('task_id', '=', Number(task))
       .execute();
     expect(unsent.filter((n) => n.emailed_at === null).map((n) => n.user_id)).toEqual([
+      quiet.id,
       quiet.id,
       quiet.id,
       quiet.id,

@@ -6,6 +6,8 @@ export interface EditFormProps {
   error?: string;
   /** Status of the submit button ('Сохранить'). */
   status: Status;
+  /** The submit button's text: 'Сохранить' unless the form saves itself ('Готово'). */
+  saveText?: string;
   onSave: () => void;
   /** Text and status of the delete button on the left; its action confirms first. */
   deleteText?: string;
@@ -21,6 +23,7 @@ export interface EditFormProps {
 export function EditForm({
   error,
   status,
+  saveText = 'Сохранить',
   onSave,
   deleteText = 'Удалить',
   deleteStatus,
@@ -42,7 +45,7 @@ export function EditForm({
           {deleteText}
         </Button>
         <Button type="submit" status={status} disabled={disabled}>
-          Сохранить
+          {saveText}
         </Button>
       </div>
     </form>

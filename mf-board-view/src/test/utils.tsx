@@ -4,6 +4,7 @@ import { renderInRouter, setUpFrontEndTests } from 'shared-ui/test-kit';
 import { beforeAll, beforeEach } from 'vitest';
 import { App } from '../app/App';
 import { loadBoardModalSwitch } from '../app/BoardModals';
+import { useAddCard } from '../features/cards/model/add-card-store';
 import { loadDragAndDrop } from '../features/dnd/components/DndBoard';
 
 /** Renders the exposed App the way the shell does: inside a router, outside any <Route>. */
@@ -74,7 +75,13 @@ export function makeBoard(patch: Partial<Board> = {}): Board {
 }
 
 setUpFrontEndTests({ modalRoot: true });
+// jsdom lays nothing out and has no scrollIntoView: the board scrolls to a column it created with it.
+Element.prototype.scrollIntoView ??= () => {};
 // Boards in tests have drag and drop and the modals from their first render (the app loads both after
 // the board's first paint).
 beforeAll(() => Promise.all([loadDragAndDrop(), loadBoardModalSwitch()]).then(() => undefined));
-beforeEach(() => useAuthStore.setState({ token: 'token', userId: ME }));
+beforeEach(() => {
+  useAuthStore.setState({ token: 'token', userId: ME });
+  // The open add-card form outlives a page (it stays open for the next card): not a test's.
+  useAddCard.setState({ openColumnId: null });
+});

@@ -38,7 +38,7 @@ describe('add-card prefill from filters', () => {
     });
   });
 
-  it('sends the prefilled card, shows the title error, then closes after a success', async () => {
+  it('sends the prefilled card, shows the title error, then empties the form for the next card', async () => {
     let answer = jsonResponse(400, { title: 'Введите название задачи' });
     routeApi({ 'GET /api/board/7': makeBoard(), 'POST /api/task/create': () => answer });
     renderApp('/board/7?assignee=2&label=22&priority=critical');
@@ -53,7 +53,13 @@ describe('add-card prefill from filters', () => {
     expect(within(column).queryByText('Введите название задачи')).toBeNull();
     answer = jsonResponse(200, makeTask('9', '11'));
     fireEvent.click(within(column).getByRole('button', { name: 'Добавить' }));
-    await waitFor(() => expect(within(column).queryByLabelText('Название карточки')).toBeNull());
+    await waitFor(() => expect(calls().filter((call) => call === 'POST /api/task/create')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(column).getByRole('button', { name: 'Добавить' })).toHaveProperty('disabled', false),
+    );
+    expect(within(column).queryByText('Введите название задачи')).toBeNull();
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    expect(document.activeElement).toBe(input);
     expect(bodyOf('POST /api/task/create')).toEqual({
       boardId: 7,
       columnId: '11',

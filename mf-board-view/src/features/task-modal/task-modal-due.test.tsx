@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TaskDetail } from 'contract';
 import { bodyOf, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { editField, startDraft } from './model/draft';
 import { conflictTitle, valueText } from './model/field-text';
 import { fromForm } from './model/task-form';
+import { autosaveTiming } from './model/use-task-draft';
 
 // The viewer is in Yekaterinburg (UTC+5, no daylight saving): local times differ from UTC.
 const ZONE = 'Asia/Yekaterinburg';
@@ -40,6 +41,15 @@ async function openTask(task: TaskDetail) {
   return { dialog, date, time: within(dialog).getByLabelText('Время') as HTMLInputElement };
 }
 
+// These tests save with 'Готово' (or meet a 400, 404 or 409 there): the save after a quiet moment
+// would race them, so it waits past their end. The modal's own quiet-time save has its test.
+beforeEach(() => {
+  autosaveTiming.delayMs = 60_000;
+});
+afterEach(() => {
+  autosaveTiming.delayMs = 700;
+});
+
 describe('due date in the task modal', { timeout: 15_000 }, () => {
   it('is typed by keyboard in the viewer’s zone and sent in UTC', async () => {
     const user = userEvent.setup();
@@ -55,7 +65,7 @@ describe('due date in the task modal', { timeout: 15_000 }, () => {
     expect(document.activeElement).toBe(time);
     await user.keyboard('14:00');
     expect(time.value).toBe('14:00');
-    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
     await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
     expect(bodyOf('PUT /api/task/edit')).toMatchObject({ dueAt: '2026-11-25T09:00:00.000Z', version: 1 });
     expect(bodyOf('PUT /api/task/edit')).not.toHaveProperty('dueDone');
@@ -71,7 +81,7 @@ describe('due date in the task modal', { timeout: 15_000 }, () => {
     done.focus();
     await user.keyboard(' ');
     expect(done.checked).toBe(true);
-    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
     await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
     const body = bodyOf('PUT /api/task/edit') as Record<string, unknown>;
     expect(body.dueDone).toBe(true);
@@ -85,7 +95,7 @@ describe('due date in the task modal', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Убрать срок' }));
     expect(date.value).toBe('');
     expect((within(dialog).getByLabelText('Выполнено') as HTMLInputElement).checked).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
     await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
     expect(bodyOf('PUT /api/task/edit')).toMatchObject({ dueAt: null, dueDone: false });
   });
@@ -101,7 +111,7 @@ describe('due date in the task modal', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
     await user.click(await within(dialog).findByLabelText('Срок', {}, WAIT));
     await user.keyboard('2026-11-25');
-    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
     expect(await within(dialog).findByText('Некорректная дата')).toBeTruthy();
   });
 });

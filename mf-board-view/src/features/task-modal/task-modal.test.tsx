@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TaskDetail } from 'contract';
-import { useModalStore } from 'shared-ui';
+import { readDraft, useModalStore } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
+import { autosaveTiming } from './model/use-task-draft';
 
 // The lazy task chunk, the board and the task load before the form shows: generous under a busy run.
 const WAIT = { timeout: 5000 };
@@ -20,6 +21,15 @@ const detail = (): TaskDetail => ({
   comments: [],
   files: [{ id: 9, boardId: 7, taskId: '2', name: 'макет.png', url: '/x', type: 'image/png', size: 10 }],
   checklists: [],
+});
+
+// These tests save with 'Готово' (or meet a 400, 404 or 409 there): the save after a quiet moment
+// would race them, so it waits past their end. The modal's own quiet-time save has its test.
+beforeEach(() => {
+  autosaveTiming.delayMs = 60_000;
+});
+afterEach(() => {
+  autosaveTiming.delayMs = 700;
 });
 
 describe('task modal', { timeout: 15_000 }, () => {
@@ -49,7 +59,7 @@ describe('task modal', { timeout: 15_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Колонка'), { target: { value: '11' } });
     fireEvent.change(within(dialog).getByLabelText('Приоритет'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('Фича'));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Готово' }));
     await waitFor(() => expect(location()).toBe('/board/7?label=21'), WAIT);
     expect(bodyOf('PUT /api/task/edit')).toEqual({
       boardId: 7,
@@ -75,7 +85,7 @@ describe('task modal', { timeout: 15_000 }, () => {
     renderApp('/board/7/task/2');
     const dialog = await screen.findByRole('dialog', { name: 'Задача 2' });
     fireEvent.change(await within(dialog).findByLabelText('Оценка'), { target: { value: 'abc' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Готово' }));
     expect(await within(dialog).findByText('Оценка должна быть числом')).toBeTruthy();
     expect(location()).toBe('/board/7/task/2');
   });
@@ -103,5 +113,67 @@ describe('task modal', { timeout: 15_000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить задачу' }));
     await waitFor(() => expect(location()).toBe('/board/7'));
     expect(calls()).toContain('DELETE /api/task/delete/7/2');
+  });
+
+  it('saves an edit by itself once the typing stops, and says so', async () => {
+    autosaveTiming.delayMs = 50;
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail(),
+      'PUT /api/task/edit': { ...makeTask('2', '10', { title: 'Само сохранилось' }), version: 2 },
+    });
+    renderApp('/board/7/task/2');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+    const title = await within(dialog).findByLabelText('Название', {}, WAIT);
+    expect(within(dialog).getByText('Сохранено')).toBeTruthy();
+    fireEvent.change(title, { target: { value: 'Само сохр' } });
+    fireEvent.change(title, { target: { value: 'Само сохранилось' } });
+    expect(within(dialog).getByText('Сохраняется…')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByText('Сохранено')).toBeTruthy(), WAIT);
+    expect(calls().filter((call) => call === 'PUT /api/task/edit')).toHaveLength(1);
+    expect(bodyOf('PUT /api/task/edit')).toMatchObject({ title: 'Само сохранилось', version: 1 });
+    expect(location()).toBe('/board/7/task/2');
+    expect(readDraft('task:7:2')).toBeNull();
+  });
+
+  it('keeps an edit the server did not take, through Escape, and saves it when the task opens again', async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail(),
+      'PUT /api/task/edit': () => jsonResponse(503, { message: 'Сервер временно недоступен' }),
+    });
+    renderApp('/board/7/task/2');
+    let dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+    fireEvent.change(await within(dialog).findByLabelText('Описание', {}, WAIT), {
+      target: { value: 'Текст, который нельзя потерять' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Готово' }));
+    expect(await within(dialog).findByText('Сервер временно недоступен', {}, WAIT)).toBeTruthy();
+    expect(within(dialog).getByText(/Не сохранено/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'повторить' })).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
+    expect(readDraft('task:7:2')).toEqual({
+      version: 1,
+      fields: { description: 'Текст, который нельзя потерять' },
+    });
+
+    // Opened again (after a reload, say): the text is there and goes to the server by itself.
+    cleanup();
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail(),
+      'PUT /api/task/edit': { ...makeTask('2', '10'), version: 2 },
+    });
+    renderApp('/board/7/task/2');
+    dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+    const description = (await within(dialog).findByLabelText('Описание', {}, WAIT)) as HTMLTextAreaElement;
+    expect(description.value).toBe('Текст, который нельзя потерять');
+    await waitFor(() => expect(readDraft('task:7:2')).toBeNull(), WAIT);
+    expect(bodyOf('PUT /api/task/edit')).toMatchObject({
+      description: 'Текст, который нельзя потерять',
+      version: 1,
+    });
+    expect(within(dialog).getByText('Сохранено')).toBeTruthy();
   });
 });

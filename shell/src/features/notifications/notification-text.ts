@@ -28,6 +28,8 @@ export function notificationText({ kind, task, actor, data }: Described, now: nu
       return `Вас упомянули в ${title}${by}`;
     case 'comment':
       return `Новый комментарий к ${title}${by}`;
+    case 'assigned':
+      return `Вас назначили исполнителем ${title}${by}`;
     case 'moved': {
       const to = text(data?.to);
       return `Задача ${title} перенесена${to ? ` в «${to}»` : ''}${by}`;

@@ -33,7 +33,7 @@ export function EditBoardModal({ onClose }: { onClose: () => void }) {
   const onDelete = async () => {
     const confirm = {
       title: 'Удалить доску?',
-      message: `Доска «${board.name}» со всеми колонками, задачами, метками и комментариями будет удалена безвозвратно.`,
+      message: `Доска «${board.name}» исчезнет у всех участников. 30 дней её можно будет вернуть из «Недавно удалённых» на странице «Мои доски».`,
       confirmText: 'Удалить доску',
     };
     if (await remove.run(confirm, () => deleteBoard(board.id))) {

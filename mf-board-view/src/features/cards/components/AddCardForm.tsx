@@ -1,7 +1,7 @@
 import type { PriorityValue } from 'contract';
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Checkbox, useSubmit } from 'shared-ui';
+import { Checkbox, useDraftText, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { parseFilters } from '../../../shared/filters';
@@ -39,6 +39,11 @@ export interface AddCardFormProps {
 /**
  * '+ Добавить карточку': one open form per board; the title error shows under the input. Memoised: a
  * column re-renders with each change of drag and drop's state, its closed form need not.
+ *
+ * Enter adds the card and leaves the form open and empty for the next one, at once: the cards are
+ * created one after another in the order typed, and a title that fails comes back into the field with
+ * its error. Escape closes the form keeping the title typed and not added (per column, in shared-ui
+ * drafts: there when the form opens again, after a reload too); 'Отмена' closes it and discards it.
  */
 export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
   const open = useAddCard((state) => state.openColumnId === columnId);
@@ -47,7 +52,9 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
   const reload = useReload();
   const [params] = useSearchParams();
   const filters = parseFilters(params);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useDraftText(`card:${boardId}:${columnId}`);
+  // Cards being added, one after another.
+  const queue = useRef(Promise.resolve());
   const form = useSubmit();
   const [apply, setApply] = useState<ApplyFilters>({ assignee: true, label: true, priority: true });
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -75,22 +82,25 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
 
   const close = () => {
     setOpen(null);
-    setTitle('');
     form.reset();
   };
 
-  const onSubmit = async (event?: FormEvent) => {
+  const onSubmit = (event?: FormEvent) => {
     event?.preventDefault();
     const body = { boardId, columnId, title, ...prefillFromFilters(params, apply) };
-    await form.submit(
-      async () => {
-        await createTask(body);
-        close();
-        await reload();
-        onCreated();
-      },
-      { after: 'default' },
-    );
+    setTitle('');
+    queue.current = queue.current.then(async () => {
+      const added = await form.submit(
+        async () => {
+          await createTask(body);
+          await reload();
+        },
+        { after: 'default' },
+      );
+      if (added) onCreated();
+      // Not added: the title comes back to be fixed, unless the user is typing the next one.
+      else setTitle(inputRef.current?.value ? inputRef.current.value : body.title);
+    });
   };
 
   const error = firstError(form.errors, 'title');
@@ -116,7 +126,7 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey) {
             event.preventDefault();
-            void onSubmit();
+            onSubmit();
           } else if (event.key === 'Escape') {
             close();
           }
@@ -148,7 +158,14 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
           onChange={() => toggle('priority')}
         />
       </fieldset>
-      <SubmitOrCancel text="Добавить" status={form.status} onCancel={close} />
+      <SubmitOrCancel
+        text="Добавить"
+        status={form.status}
+        onCancel={() => {
+          setTitle('');
+          close();
+        }}
+      />
     </form>
   );
 });

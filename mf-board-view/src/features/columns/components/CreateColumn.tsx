@@ -1,16 +1,24 @@
-import { type FormEvent, useState } from 'react';
-import { useSubmit } from 'shared-ui';
+import { type FormEvent, useRef, useState } from 'react';
+import { useDraftText, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { SubmitOrCancel } from '../../../shared/submit-or-cancel';
 import { createColumn } from '../api/create-column';
 
-/** 'Создать новую колонку' at the end of the board. A failed create is swallowed (SPEC 8). */
+/**
+ * 'Создать новую колонку' at the end of the board. Enter creates the column and leaves the form open
+ * and empty for the next name; the columns are created one after another in the order typed. A failed
+ * create is swallowed (SPEC 8): its name comes back into the field. Escape closes the form keeping the
+ * name typed and not created (per board, in shared-ui drafts) for when it opens again; 'Отмена'
+ * discards it.
+ */
 export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const reload = useReload();
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
+  const [name, setName] = useDraftText(`column:${boardId}`);
   const form = useSubmit();
+  const queue = useRef(Promise.resolve());
+  const inputRef = useRef<HTMLInputElement>(null);
 
   if (!open) {
     return (
@@ -21,20 +29,21 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
     );
   }
 
-  const close = () => {
-    setOpen(false);
-    setName('');
-  };
+  const close = () => setOpen(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return;
-    // A failure is swallowed: the form stays open with the name, so the user can try again.
-    await form.submit(async () => {
-      await createColumn(boardId, name);
-      close();
-      await reload();
-      onCreated?.();
+    const sent = name;
+    if (!sent.trim()) return;
+    setName('');
+    queue.current = queue.current.then(async () => {
+      const created = await form.submit(async () => {
+        await createColumn(boardId, sent);
+        await reload();
+      });
+      if (created) onCreated?.();
+      // Not created: the name comes back to try again, unless the next one is being typed.
+      else setName(inputRef.current?.value ? inputRef.current.value : sent);
     });
   };
 
@@ -43,6 +52,7 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
       <input
         // biome-ignore lint/a11y/noAutofocus: the form opens on purpose to type a name
         autoFocus
+        ref={inputRef}
         className="bv-create-column__input"
         name="name"
         aria-label="Название колонки"
@@ -54,7 +64,14 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
           if (event.key === 'Escape') close();
         }}
       />
-      <SubmitOrCancel text="Создать" status={form.busy ? 'processing' : 'default'} onCancel={close} />
+      <SubmitOrCancel
+        text="Создать"
+        status={form.busy ? 'processing' : 'default'}
+        onCancel={() => {
+          setName('');
+          close();
+        }}
+      />
     </form>
   );
 }

@@ -31,8 +31,8 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
       title: 'Удалить колонку?',
       message:
         count > 0
-          ? `Колонка «${column.name}» будет удалена вместе с карточками (${count}).`
-          : `Колонка «${column.name}» будет удалена.`,
+          ? `Колонка «${column.name}» с карточками (${count}) попадёт в корзину на 30 дней: оттуда её можно будет вернуть.`
+          : `Колонка «${column.name}» попадёт в корзину на 30 дней: оттуда её можно будет вернуть.`,
       confirmText: 'Удалить колонку',
     };
     const deleted = await remove.run(confirm, async () => {

@@ -1,6 +1,6 @@
 import type { Comment } from 'contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Avatar, Button, useAuthStore, useSubmit } from 'shared-ui';
+import { Avatar, Button, useAuthStore, useDraftText, useSubmit } from 'shared-ui';
 import { useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
@@ -39,7 +39,8 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
   const remove = useConfirmedAction({
     onError: (errors) => form.setErrors({ message: errors.message ?? 'Не удалось удалить комментарий' }),
   });
-  const [text, setText] = useState('');
+  // The unsent comment is kept per task until it is sent (shared-ui drafts).
+  const [text, setText, clearText] = useDraftText(`comment:${board.id}:${taskId}`);
   // The members picked from the '@' list, by id: those still named in the text are sent as mentions.
   const picked = useRef(new Map<number, string>());
   const error = firstError(form.errors, 'text', 'mentions');
@@ -55,14 +56,17 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
     event.preventDefault();
     const mentions = mentionedIds(text, picked.current);
     if (await form.submit(() => createComment(board.id, taskId, text, mentions), { after: 'default' })) {
-      setText('');
+      clearText();
       picked.current.clear();
       await onChanged();
     }
   };
 
   const onDelete = (comment: Comment) => {
-    const confirm = { title: 'Удалить комментарий?', message: 'Комментарий исчезнет у всех участников.' };
+    const confirm = {
+      title: 'Удалить комментарий?',
+      message: 'Комментарий исчезнет у всех участников и попадёт в корзину на 30 дней.',
+    };
     void remove.run(confirm, async () => {
       await deleteComment(board.id, comment.id);
       offerUndo({

@@ -198,7 +198,7 @@ export function LabelsModal({ onClose }: { onClose: () => void }) {
   const onDelete = (label: Label) => {
     const confirm = {
       title: 'Удалить метку?',
-      message: `Метка «${label.title}» будет снята со всех карточек.`,
+      message: `Метка «${label.title}» будет снята со всех карточек и попадёт в корзину на 30 дней: оттуда она вернётся на них.`,
       confirmText: 'Удалить метку',
     };
     void remove.run(confirm, async () => {

@@ -10,10 +10,12 @@ export interface TaskFieldsProps {
   form: TaskForm;
   errors: FieldErrors;
   onChange: <K extends TaskField>(field: K, value: TaskForm[K]) => void;
+  /** A text field was left: what it holds is saved now. */
+  onLeave: () => void;
 }
 
 /** The task's editable fields, labelled as FIELD_LABELS names them (the conflict texts use the same). */
-export function TaskFields({ board, form, errors, onChange }: TaskFieldsProps) {
+export function TaskFields({ board, form, errors, onChange, onLeave }: TaskFieldsProps) {
   const members = activeMembers(board);
   // Someone assigned earlier who has left stays selectable to be removed, named as before.
   const assigneeOptions = [
@@ -36,6 +38,7 @@ export function TaskFields({ board, form, errors, onChange }: TaskFieldsProps) {
         maxLength={500}
         error={errors.title}
         onChange={(event) => onChange('title', event.target.value)}
+        onBlur={onLeave}
       />
       <TextArea
         label={FIELD_LABELS.description}
@@ -46,6 +49,7 @@ export function TaskFields({ board, form, errors, onChange }: TaskFieldsProps) {
         error={errors.description}
         placeholder="Добавьте подробности, ссылки, критерии готовности…"
         onChange={(event) => onChange('description', event.target.value)}
+        onBlur={onLeave}
       />
       <div className="bv-task__grid">
         <Select
@@ -76,6 +80,7 @@ export function TaskFields({ board, form, errors, onChange }: TaskFieldsProps) {
           value={form.estimation}
           error={errors.estimation}
           onChange={(event) => onChange('estimation', event.target.value)}
+          onBlur={onLeave}
         />
       </div>
       <DueField

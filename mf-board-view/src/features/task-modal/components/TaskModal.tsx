@@ -1,12 +1,13 @@
 import type { TaskDetail } from 'contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Button, Spinner, useSubmit } from 'shared-ui';
+import { Button, errorsOf, Spinner, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
 import type { TaskField, TaskForm } from '../model/task-form';
 import { useTaskDraft } from '../model/use-task-draft';
 import { ConflictPanel } from './ConflictPanel';
+import { SaveState } from './SaveState';
 import { TaskFields } from './TaskFields';
 import './task-modal.css';
 
@@ -39,6 +40,9 @@ export interface TaskModalProps {
  * EDIT_TASK (1200px): the task's fields and checklists on the left, comments, files and history on the right. While it is
  * open, others' changes flow into the fields the user has not touched and the comments and files
  * follow; a save that clashes with them asks, per field, whose value to keep (model/draft.ts).
+ * Each edit saves itself (model/use-task-draft.ts), and the header says whether all is saved;
+ * 'Готово' saves what waits and closes, and any other way out (Escape, the backdrop, ✖, Back) keeps
+ * what is not saved yet as a draft that the next visit saves.
  */
 export function TaskModal({
   taskId,
@@ -64,34 +68,37 @@ export function TaskModal({
     if (conflictRound > 0) conflictPanel.current?.focus();
   }, [conflictRound]);
 
+  const { saveStatus, saveError } = task;
+  const { setErrors } = life;
+  // A failed save names its fields (a 400) or says what went wrong; the next save clears them.
+  useEffect(() => {
+    if (saveStatus === 'failed') setErrors(errorsOf(saveError));
+    else if (saveStatus === 'saved') setErrors({});
+  }, [saveStatus, saveError, setErrors]);
+  // After each save the board catches up (its socket's echo usually has already); a conflict focuses
+  // its panel.
+  const lastStatus = useRef(saveStatus);
+  useEffect(() => {
+    const before = lastStatus.current;
+    lastStatus.current = saveStatus;
+    if (saveStatus === 'conflict') setConflictRound((round) => round + 1);
+    if (saveStatus === 'saved' && before === 'saving') void reloadBoard();
+  }, [saveStatus, reloadBoard]);
+
   const set = <K extends TaskField>(key: K, value: TaskForm[K]) => {
     task.edit(key, value);
     life.clearError(key);
-    life.edited();
   };
 
-  const onSave = async () => {
-    if (deleted) return;
-    let outcome = 'saved' as 'saved' | 'conflict';
-    const done = await life.submit(
-      async () => {
-        outcome = await task.save();
-      },
-      { after: 'default' },
-    );
-    if (!done) return;
-    if (outcome === 'conflict') {
-      setConflictRound((round) => round + 1);
-      return;
-    }
-    void reloadBoard();
-    onClose();
+  const onDone = async () => {
+    if (deleted) return onClose();
+    if ((await task.done()) === 'saved') onClose();
   };
 
   const onDelete = async () => {
     const confirm = {
       title: 'Удалить задачу?',
-      message: `Задача «${detail?.title ?? ''}» будет удалена вместе с комментариями и файлами.`,
+      message: `Задача попадёт в корзину на 30 дней: «${detail?.title ?? ''}» можно будет вернуть оттуда вместе с комментариями и файлами.`,
       confirmText: 'Удалить задачу',
     };
     if (await remove.run(confirm, task.remove)) {
@@ -117,11 +124,15 @@ export function TaskModal({
     body = (
       <div className="bv-task">
         <div className="bv-task__main">
+          <SaveState status={saveStatus} deleted={deleted} onRetry={() => void task.retry()} />
           <EditForm
             className="bv-task__form"
             error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId)}
-            status={deleted ? 'default' : life.status}
-            onSave={() => void onSave()}
+            // Never busy: leaving a field saves it, and a button turned busy by that would lose the
+            // click that left the field (SaveState says how the saving goes).
+            status="default"
+            saveText="Готово"
+            onSave={() => void onDone()}
             deleteStatus={remove.status}
             onDelete={() => void onDelete()}
             disabled={deleted}
@@ -132,7 +143,13 @@ export function TaskModal({
               board={board}
               onChoose={task.choose}
             />
-            <TaskFields board={board} form={draft.form} errors={errors} onChange={set} />
+            <TaskFields
+              board={board}
+              form={draft.form}
+              errors={errors}
+              onChange={set}
+              onLeave={() => void task.flush()}
+            />
           </EditForm>
           {renderChecklists(detail, task.showDetail, task.reloadTask)}
         </div>

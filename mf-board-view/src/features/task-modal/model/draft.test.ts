@@ -2,7 +2,16 @@ import type { TaskDetail } from 'contract';
 import { describe, expect, it } from 'vitest';
 import { makeBoard, makeTask } from '../../../test/utils';
 import { conflictsAgainst, readConflict } from './conflict';
-import { chooseValue, editField, followDetail, rebaseOnConflict, startDraft } from './draft';
+import {
+  chooseValue,
+  editField,
+  followDetail,
+  markSaved,
+  rebaseOnConflict,
+  restoreDraft,
+  startDraft,
+  unsavedEdits,
+} from './draft';
 import { conflictTitle, valueText } from './field-text';
 
 const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
@@ -15,6 +24,31 @@ const detail = (patch: Partial<TaskDetail> = {}): TaskDetail => ({
 });
 
 describe('task draft', () => {
+  it('after a save, bases the form on the saved task and keeps only what was typed meanwhile', () => {
+    const typed = editField(editField(startDraft(detail()), 'title', 'Новое'), 'description', 'Текст');
+    const sent = typed.form;
+    // While the save is under way the user goes on typing the description.
+    const later = editField(typed, 'description', 'Текст и ещё');
+    const saved = markSaved(later, sent, {
+      ...makeTask('2', '10', { title: 'Новое', labels: [21] }),
+      version: 2,
+    });
+    expect(saved).toMatchObject({ version: 2, touched: ['description'], held: false });
+    expect(saved.form).toMatchObject({ title: 'Новое', description: 'Текст и ещё' });
+    expect(saved.base.description).toBe('Текст');
+    expect(unsavedEdits(saved)).toEqual({ version: 2, fields: { description: 'Текст и ещё' } });
+    expect(unsavedEdits(markSaved(saved, saved.form, { ...makeTask('2', '10'), version: 3 }))).toBeNull();
+  });
+
+  it('puts kept edits back over the task as opened, as edits from the version they were made on', () => {
+    const kept = { version: 1, fields: { title: 'Черновик', description: 'Подробности' } };
+    const opened = restoreDraft(detail({ version: 3, description: 'Подробности' }), kept);
+    // The description kept equals the task's: nothing to save there.
+    expect(opened).toMatchObject({ version: 1, touched: ['title'], form: { title: 'Черновик' } });
+    const nothing = restoreDraft(detail({ version: 3, title: 'Черновик' }), kept);
+    expect(nothing).toMatchObject({ version: 3, touched: [] });
+  });
+
   it('takes others’ changes into untouched fields and moves its version on', () => {
     const draft = editField(startDraft(detail()), 'title', 'Моё');
     const next = followDetail(draft, detail({ version: 2, description: 'Их', labels: [22, 21] }));

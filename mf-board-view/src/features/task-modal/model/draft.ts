@@ -16,8 +16,13 @@
  *   We hold rather than show the conflict at once because only the 409 names its author.
  * - A 409 rebases the form on the answer's task: untouched fields take its values, and each touched
  *   field that differs gets a choice, 'mine' (the default, what the form shows) or 'theirs'.
+ * - A save that went through makes the saved task the base; a field edited again while the save was
+ *   under way stays touched with the newer value, for the next save (`markSaved`).
+ * - Unsaved edits are kept as a `StoredDraft` (the touched fields and the version they were made
+ *   on) and put back over the task when it is opened again (`restoreDraft`), then saved as an edit
+ *   from that version, so the API merges them with what others changed meanwhile.
  */
-import type { Conflict, TaskDetail } from 'contract';
+import type { Conflict, Task, TaskDetail } from 'contract';
 import { sameValue } from 'contract/same-value';
 import { isTaskField, TASK_FIELDS, type TaskField, type TaskForm, toForm } from './task-form';
 
@@ -57,6 +62,56 @@ export function startDraft(detail: TaskDetail): Draft {
     known: form,
     form,
     touched: [],
+    held: false,
+    conflicts: [],
+  };
+}
+
+/** What is kept of a draft with unsaved edits: the version they were made on and their values. */
+export interface StoredDraft {
+  version: number;
+  fields: Partial<TaskForm>;
+}
+
+/** The draft's unsaved edits, or null when there are none. */
+export function unsavedEdits(draft: Draft): StoredDraft | null {
+  if (draft.touched.length === 0) return null;
+  const fields: Partial<TaskForm> = {};
+  for (const field of draft.touched) Object.assign(fields, { [field]: draft.form[field] });
+  return { version: draft.version, fields };
+}
+
+/** The task as opened, with the kept edits that still differ from it put back as the user's. */
+export function restoreDraft(detail: TaskDetail, stored: StoredDraft): Draft {
+  let draft = startDraft(detail);
+  for (const field of TASK_FIELDS) {
+    if (!(field in stored.fields) || sameValue(stored.fields[field], draft.form[field])) continue;
+    draft = editField(draft, field, stored.fields[field] as TaskForm[typeof field]);
+  }
+  if (draft.touched.length === 0) return draft;
+  return { ...draft, version: Math.min(stored.version, detail.version) };
+}
+
+/**
+ * The save of `sent` (the form as it was sent) answered `task`: the form is now based on it; fields
+ * edited since the save was sent keep the newer value and stay touched.
+ */
+export function markSaved(draft: Draft, sent: TaskForm, task: Task): Draft {
+  // The answer is the board's card, without the description: the one sent is the one written.
+  const saved = toForm({ ...task, description: sent.description });
+  // A detail newer than the save (someone else's change after it) is already followed.
+  const newer = draft.knownVersion > task.version;
+  const known = newer ? draft.known : saved;
+  const touched = draft.touched.filter((field) => !sameValue(draft.form[field], sent[field]));
+  const form = { ...known };
+  for (const field of touched) Object.assign(form, { [field]: draft.form[field] });
+  return {
+    version: newer ? draft.knownVersion : task.version,
+    base: known,
+    knownVersion: newer ? draft.knownVersion : task.version,
+    known,
+    form,
+    touched,
     held: false,
     conflicts: [],
   };

@@ -1,4 +1,4 @@
-import type { PriorityValue, TaskDetail } from 'contract';
+import type { PriorityValue, Task } from 'contract';
 import { fromLocalDue, toLocalDue } from '../../../shared/due';
 
 /** The editable fields of a task as the form holds them (select and chip values are strings). */
@@ -34,7 +34,7 @@ export const TASK_FIELDS = Object.keys(FIELD_LABELS) as TaskField[];
 
 export const isTaskField = (field: string): field is TaskField => field in FIELD_LABELS;
 
-export const toForm = (task: TaskDetail): TaskForm => ({
+export const toForm = (task: Task & { description: string }): TaskForm => ({
   title: task.title,
   description: task.description,
   columnId: task.columnId,
