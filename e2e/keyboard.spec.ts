@@ -106,8 +106,7 @@ test.describe('keyboard only', () => {
     await expect(cardTitles(page, 'Нужно сделать')).toHaveText(['Один', 'Три']);
     await expect
       .poll(
-        async () =>
-          titlesByColumn(await getBoardDetail(session.api, session.owner, boardId))['Готово']?.length,
+        async () => titlesByColumn(await getBoardDetail(session.api, session.owner, boardId)).Готово?.length,
       )
       .toBe(2);
   });

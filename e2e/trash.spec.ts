@@ -93,6 +93,35 @@ test.describe('trash and undo', () => {
     await bobPage.context().close();
   });
 
+  test("Alice's 'Отменить' goes at once when Bob brings the card back from 'Корзина'", async ({
+    browser,
+    request,
+  }) => {
+    const { boardId, todo } = await sharedBoard(request, 'Доска двух отмен');
+    await createTask(request, alice, boardId, todo, 'Общая карточка');
+    const alicePage = await boardPage(browser, undefined, alice, `/board/${boardId}`);
+    const bobPage = await boardPage(browser, secondUrl(), bob, `/board/${boardId}`);
+
+    await cardTitled(alicePage, 'Общая карточка').getByRole('link', { name: 'Общая карточка' }).click();
+    const dialog = alicePage.getByRole('dialog', { name: /^Задача/ });
+    await dialog.getByRole('button', { name: 'Удалить', exact: true }).click();
+    const confirm = alicePage.getByRole('dialog', { name: 'Удалить задачу?' });
+    await expect(confirm).toContainText('Задача попадёт в корзину на 30 дней');
+    await confirm.getByRole('button', { name: 'Удалить задачу' }).click();
+    const toast = alicePage.getByRole('status').filter({ hasText: 'Задача удалена' });
+    await expect(toast).toBeVisible();
+    await expect(cardTitled(bobPage, 'Общая карточка')).toHaveCount(0, { timeout: 5000 });
+
+    await menuButton(bobPage, 'Корзина').click();
+    const panel = bobPage.getByRole('dialog', { name: 'Корзина' });
+    await panel.getByRole('button', { name: /^Восстановить/ }).click();
+    await expect(cardTitled(alicePage, 'Общая карточка')).toBeVisible({ timeout: 5000 });
+    // Well within its 10 s: the toast goes as the card comes back.
+    await expect(toast).toHaveCount(0, { timeout: 2000 });
+    await alicePage.context().close();
+    await bobPage.context().close();
+  });
+
   test("a column deleted is restored from 'Корзина' with its cards", async ({ browser, request }) => {
     const { boardId, doing } = await sharedBoard(request, 'Доска корзины');
     await createTask(request, alice, boardId, doing, 'Сверстать');

@@ -82,4 +82,5 @@ export {
   THEME_STORAGE_KEY,
   type ThemeChoice,
 } from './theme/theme';
+export { serverNow, useServerNow } from './time/server-clock';
 export type { Gender, Status, User } from './types';

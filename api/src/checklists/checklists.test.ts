@@ -71,10 +71,14 @@ describe('checklists', () => {
       id: taskId,
       checklist: { done: 0, total: 0 },
       checklists: [{ id: expect.any(Number), title: 'Проверить', position: 0, items: [] }],
+      // The member made the task, so watches it: every answer with the detail says so.
+      watching: true,
     });
     expect(await boardVersion(t.db, b.id)).toBe(version + 1);
-    for (const title of ['Второй', 'Третий'])
-      await call(t.app, b.creator, 'POST', `/api/checklist/${b.id}/${taskId}`, { title });
+    for (const title of ['Второй', 'Третий']) {
+      const added = await call(t.app, b.creator, 'POST', `/api/checklist/${b.id}/${taskId}`, { title });
+      expect(added.body.watching).toBe(false);
+    }
     const ids = (
       await call<TaskDetail>(t.app, b.member, 'GET', `/api/task/${b.id}/${taskId}`)
     ).body.checklists.map((list) => list.id);

@@ -32,12 +32,19 @@ import {
 } from './repository.js';
 
 /**
- * The task after a change to its checklists, as the answer. The task goes into the patch too: its
- * counts may have changed, and a page with the task open learns its checklists changed.
+ * The task after a change to its checklists, as the answer (with whether the caller watches it). The
+ * task goes into the patch too: its counts may have changed, and a page with the task open learns its
+ * checklists changed.
  */
-async function answer(trx: Transaction<Database>, boardId: number, taskId: number, changes: BoardChanges) {
+async function answer(
+  trx: Transaction<Database>,
+  boardId: number,
+  taskId: number,
+  userId: number,
+  changes: BoardChanges,
+) {
   changes.task(taskId);
-  return (await findTaskDetail(trx, boardId, taskId))!;
+  return (await findTaskDetail(trx, boardId, taskId, userId))!;
 }
 
 const itemData = (item: ItemRef) => ({ checklistTitle: item.checklistTitle, itemText: item.text });
@@ -87,7 +94,7 @@ const checklistRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const found = await find(trx, boardId, id);
         if (!found) throw notFound();
         await work(trx, found, changes);
-        return answer(trx, boardId, found.taskId, changes);
+        return answer(trx, boardId, found.taskId, request.user.id, changes);
       });
   const changeList = changeFound(findChecklist);
   const changeItem = changeFound(findItem);

@@ -66,7 +66,12 @@ it('mails each reminder in Russian with a link to the task, not to a user who tu
   expect(reminders(b.creator.email)).toEqual([]);
   expect(reminders(b.member.email)).toHaveLength(2);
   const inApp = await call(t.app, b.creator, 'GET', '/api/notification');
-  expect(inApp.body.map((n: { kind: string }) => n.kind)).toEqual(['overdue', 'due-soon', 'due-changed']);
+  expect(inApp.body.map((n: { kind: string }) => n.kind)).toEqual([
+    'overdue',
+    'due-soon',
+    'due-changed',
+    'assigned',
+  ]);
 });
 
 it('drops a letter no longer wanted when its turn comes', async () => {

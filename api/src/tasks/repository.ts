@@ -14,6 +14,7 @@ import { columnTaskIds } from '../columns/index.js';
 import { commentsOfTask } from '../comments/index.js';
 import type { Database, TasksTable } from '../database.js';
 import { filesOfTask } from '../files/index.js';
+import { isWatching } from '../watchers/index.js';
 import { checklistsOfTask } from './task-checklists.js';
 
 type Db = Kysely<Database>;
@@ -122,19 +123,28 @@ export async function findTask(db: Db, boardId: number, taskId: number): Promise
   return row ? toTask(row) : null;
 }
 
-/** The task with its description, comments (oldest first) and files; null when not on the board. */
-export async function findTaskDetail(db: Db, boardId: number, taskId: number): Promise<TaskDetail | null> {
+/**
+ * The task with its description, comments (oldest first), files, checklists and whether `viewerId`
+ * watches it; null when not on the board.
+ */
+export async function findTaskDetail(
+  db: Db,
+  boardId: number,
+  taskId: number,
+  viewerId: number,
+): Promise<TaskDetail | null> {
   const row = await selectTasks(db)
     .where('t.id', '=', taskId)
     .where('t.board_id', '=', boardId)
     .executeTakeFirst();
   if (!row) return null;
-  const [comments, files, checklists] = await Promise.all([
+  const [comments, files, checklists, watching] = await Promise.all([
     commentsOfTask(db, taskId),
     filesOfTask(db, taskId),
     checklistsOfTask(db, taskId),
+    isWatching(db, taskId, viewerId),
   ]);
-  return { ...toTask(row), description: row.description, comments, files, checklists };
+  return { ...toTask(row), description: row.description, comments, files, checklists, watching };
 }
 
 async function setAssignees(db: Db, taskId: number, userIds: number[]): Promise<void> {

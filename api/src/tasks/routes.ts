@@ -13,7 +13,6 @@ import { columnExists } from '../columns/index.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { countBoardLabels } from '../labels/index.js';
-import { isWatching } from '../watchers/index.js';
 import {
   createTask,
   deleteTask,
@@ -102,9 +101,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/:boardId/:taskId', { schema: GetTask }, async (request) => {
     const boardId = request.params.boardId;
     await requireBoardMember(app, boardId, request.user.id);
-    const task = await findTaskDetail(app.db, boardId, request.params.taskId);
+    const task = await findTaskDetail(app.db, boardId, request.params.taskId, request.user.id);
     if (!task) throw notFound();
-    return { ...task, watching: await isWatching(app.db, request.params.taskId, request.user.id) };
+    return task;
   });
 
   // With `version`, a save made from an older copy changes only the fields the form changed, and a
@@ -136,7 +135,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         current: current.fields,
         mine,
         message: MESSAGES.conflict,
-        current409: async () => ({ task: await findTaskDetail(trx, boardId, taskId) }),
+        current409: async () => ({ task: await findTaskDetail(trx, boardId, taskId, userId) }),
       });
       const next = save.fields;
       await checkReferences(trx, boardId, {

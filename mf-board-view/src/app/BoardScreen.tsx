@@ -60,8 +60,12 @@ function BoardPage({ settled }: { settled: boolean }) {
   );
   return (
     <div
-      className="bv-page"
-      style={color ? { background: color, ['--bv-page-fg' as string]: textOn(color) } : undefined}
+      className={color ? 'bv-page bv-page--colored' : 'bv-page'}
+      style={
+        color
+          ? { ['--bv-board-color' as string]: color, ['--bv-board-fg' as string]: textOn(color) }
+          : undefined
+      }
     >
       {hasBoard ? (
         <>

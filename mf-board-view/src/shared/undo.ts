@@ -10,7 +10,12 @@ export interface UndoOffer {
   message: string;
   /** Tells two offers of the same item apart, so a new delete restarts the toast. */
   key: number;
+  /** When the offer ends (epoch ms), however often the toast is shown again meanwhile. */
+  until: number;
 }
+
+/** How long 'Отменить' is offered after a delete. */
+export const UNDO_MS = 10_000;
 
 export const useUndo = create<{ offer: UndoOffer | null; dismiss: () => void }>()((set) => ({
   offer: null,
@@ -25,5 +30,5 @@ let offers = 0;
  */
 export function offerUndo(item: { boardId: number; kind: TrashKind; id: string; message: string }): void {
   offers += 1;
-  useUndo.setState({ offer: { ...item, key: offers } });
+  useUndo.setState({ offer: { ...item, key: offers, until: Date.now() + UNDO_MS } });
 }

@@ -141,4 +141,20 @@ describe('api client', () => {
     expect(error.status).toBe(502);
     expect(error.body).toEqual({ message: 'Сервис временно недоступен, повторите попытку' });
   });
+
+  it("never shows a server's English text: a framework's 503 and a proxy's 413 are worded in Russian", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(503, { statusCode: 503, error: 'Service Unavailable', message: 'Service Unavailable' }),
+    );
+    const closing = (await apiClient.post('/api/auth/login', {}).catch((e: unknown) => e)) as ApiError;
+    expect(closing.body).toEqual({ message: 'Сервис временно недоступен, повторите попытку' });
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>413 Request Entity Too Large</html>', { status: 413 }),
+    );
+    const tooLarge = (await apiClient.post('/api/file/add', {}).catch((e: unknown) => e)) as ApiError;
+    expect(tooLarge.body).toEqual({ message: 'Ошибка запроса (413)' });
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'Internal Server Error' }));
+    const broken = (await apiClient.get('/api/board').catch((e: unknown) => e)) as ApiError;
+    expect(broken.body).toEqual({ message: 'Внутренняя ошибка сервера' });
+  });
 });

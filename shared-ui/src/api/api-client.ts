@@ -6,6 +6,8 @@
  * A successful board mutation names the board version it left (`x-board-id`, `x-board-version`);
  * `onBoardVersion` listeners hear of it before the caller gets the answer.
  */
+
+import { noteServerDate } from '../time/server-clock';
 import { buildQuery, type Query, takePrefetched } from './prefetch';
 import { getToken, removeToken } from './token';
 
@@ -71,19 +73,34 @@ const LOGIN_PATH = '/login';
 /** As the API words a 503 (database out of reach). */
 export const UNAVAILABLE = 'Сервис временно недоступен, повторите попытку';
 
+/** Text a user can read here: the API's own messages are Russian; a proxy's or a framework's are not. */
+const readable = (text: string) => /[А-Яа-яЁё]/.test(text);
+
+/** What a failure the answer does not explain says: the error table's Russian message for its status. */
+function statusMessage(status: number): string {
+  // A proxy's own page for a node that is down or restarting says nothing a user can read.
+  if (status === 502 || status === 503 || status === 504) return UNAVAILABLE;
+  return status >= 500 ? 'Внутренняя ошибка сервера' : `Ошибка запроса (${status})`;
+}
+
+/**
+ * A failed answer's body as field-keyed messages. The API's bodies are that already, in Russian; a
+ * failure of the server (5xx) whose text is not Russian (a framework's or a proxy's English) and any
+ * page that is not JSON (a proxy's HTML) become the Russian message for the status, so no server's
+ * English text reaches a form.
+ */
 export function toFieldErrors(data: unknown, status: number): FieldErrors {
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     const errors: FieldErrors = {};
     for (const [key, value] of Object.entries(data)) {
-      if (typeof value === 'string') errors[key] = value;
-      else if (value !== null && value !== undefined) errors[key] = String(value);
+      if (value === null || value === undefined) continue;
+      const text = String(value);
+      if (status < 500 || readable(text)) errors[key] = text;
     }
     if (Object.keys(errors).length > 0) return errors;
   }
-  // A proxy's own page for a node that is down or restarting says nothing a user can read.
-  if (status === 502 || status === 503 || status === 504) return { message: UNAVAILABLE };
-  if (typeof data === 'string' && data) return { message: data };
-  return { message: status >= 500 ? 'Внутренняя ошибка сервера' : `Ошибка запроса (${status})` };
+  if (typeof data === 'string' && readable(data)) return { message: data };
+  return { message: statusMessage(status) };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -140,6 +157,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError(0, { message: NETWORK_ERROR });
   }
 
+  noteServerDate(response.headers);
   if (response.ok) options.onHeaders?.(response.headers);
   const data = await readBody(response);
   if (response.status === 401) {

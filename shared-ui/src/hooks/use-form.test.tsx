@@ -47,6 +47,30 @@ describe('useSubmit', () => {
     expect(result.current.status).toBe('success');
   });
 
+  it("turns 'Ошибка' back into the button's label once the user acts again or the connection is back", async () => {
+    const { result } = renderHook(() => useSubmit());
+    const fail = async () => {
+      await act(async () => {
+        await result.current.submit(
+          rejected(503, { message: 'Сервис временно недоступен, повторите попытку' }),
+        );
+      });
+      expect(result.current.status).toBe('error');
+    };
+    await fail();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(result.current.status).toBe('default');
+    await fail();
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    });
+    expect(result.current.status).toBe('default');
+    // The message stays until the next submit.
+    expect(result.current.errors).toEqual({ message: 'Сервис временно недоступен, повторите попытку' });
+  });
+
   it('keeps the server errors per field, clears one when its field is edited, and can reset', async () => {
     const { result } = renderHook(() => useSubmit());
     await act(async () => {

@@ -71,6 +71,21 @@ export function useSubmit(): LocalFormLife {
     () => setStatus((current) => (current === 'error' || current === 'success' ? 'default' : current)),
     [],
   );
+
+  // A button reading 'Ошибка' goes back to its label once the user acts again (a key or a press
+  // anywhere) or the connection is back; the form's error messages stay until the next submit.
+  useEffect(() => {
+    if (status !== 'error') return;
+    const back = () => setStatus((current) => (current === 'error' ? 'default' : current));
+    window.addEventListener('online', back);
+    document.addEventListener('keydown', back, true);
+    document.addEventListener('pointerdown', back, true);
+    return () => {
+      window.removeEventListener('online', back);
+      document.removeEventListener('keydown', back, true);
+      document.removeEventListener('pointerdown', back, true);
+    };
+  }, [status]);
   const reset = useCallback(() => {
     setStatus('default');
     clearErrors();

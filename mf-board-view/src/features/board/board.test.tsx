@@ -13,7 +13,9 @@ describe('board page', () => {
       `GET /api/board/7?assignee=2&label=21&label=22&search=${encodeURIComponent('отчёт')}`,
     );
     expect(document.title).toBe('Проект Альфа');
-    expect((document.querySelector('.bv-page') as HTMLElement).style.background).toBe('rgb(223, 231, 253)');
+    const page = document.querySelector('.bv-page') as HTMLElement;
+    expect(page.classList.contains('bv-page--colored')).toBe(true);
+    expect(page.style.getPropertyValue('--bv-board-color')).toBe('#dfe7fd');
     expect(useHeaderStore.getState().userFilterEnabled).toBe(true);
   });
 

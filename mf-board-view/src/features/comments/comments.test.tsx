@@ -47,6 +47,8 @@ describe('comment time', () => {
     // Just posted (even 2 s "in the future" by a fast server clock) reads as the past.
     expect(commentTime(ago(0), now)).toBe('10 секунд назад');
     expect(commentTime(ago(-2000), now)).toBe('8 секунд назад');
+    // A device clock well behind (15 s): still not in the future.
+    expect(commentTime(ago(-15_000), now)).toBe('сейчас');
     expect(commentTime(ago(50_000), now)).toBe('1 минуту назад');
     expect(commentTime(ago(5 * 60_000), now)).toBe('5 минут назад');
     expect(commentTime(ago(3 * 3600_000), now)).toBe('3 часа назад');

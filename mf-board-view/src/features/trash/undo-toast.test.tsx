@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNDO_MS } from '../../shared/undo';
 import { makeBoard, renderApp } from '../../test/utils';
-import { UNDO_MS } from './components/UndoToast';
 import { offerUndo } from './model/undo';
 
 const WAIT = { timeout: 5000 };

@@ -66,7 +66,8 @@ const DAY = 24 * HOUR;
 /** 'только что', '5 минут назад', '3 часа назад', 'вчера', '4 дня назад', then '12 нояб. 2026 г.'. */
 export function relativeTime(at: string, now: number = Date.now()): string {
   const time = Date.parse(at);
-  const ago = now - time;
+  // A moment the clocks put a little ahead reads as just now, never in the future.
+  const ago = Math.max(0, now - time);
   if (ago < MINUTE) return 'только что';
   relative ??= new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });
   if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');

@@ -273,6 +273,7 @@ describe('notification texts', () => {
   it('gives relative times', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(relativeTime('2026-11-25T11:59:30Z', now)).toBe('только что');
+    expect(relativeTime('2026-11-25T12:00:20Z', now)).toBe('только что');
     expect(relativeTime('2026-11-25T11:55:00Z', now)).toBe('5 минут назад');
     expect(relativeTime('2026-11-25T09:00:00Z', now)).toBe('3 часа назад');
     expect(relativeTime('2026-11-24T10:00:00Z', now)).toBe('вчера');

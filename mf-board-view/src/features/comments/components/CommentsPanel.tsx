@@ -1,6 +1,6 @@
 import type { Comment } from 'contract';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Avatar, Button, useAuthStore, useDraftText, useSubmit } from 'shared-ui';
+import { type FormEvent, useMemo, useRef } from 'react';
+import { Avatar, Button, useAuthStore, useDraftText, useServerNow, useSubmit } from 'shared-ui';
 import { useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
@@ -14,16 +14,6 @@ import { renderCommentText } from './linkify';
 import { MentionTextarea } from './MentionTextarea';
 import './comments.css';
 
-/** Re-renders every 30 s so '5 минут назад' stays true. */
-function useNow(intervalMs = 30_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 export interface CommentsPanelProps {
   taskId: string;
   comments: Comment[];
@@ -34,7 +24,8 @@ export interface CommentsPanelProps {
 export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProps) {
   const board = useBoard();
   const userId = useAuthStore((state) => state.userId);
-  const now = useNow();
+  // By the server's clock, renewed every 30 s, so '5 минут назад' stays true on any device.
+  const now = useServerNow();
   const form = useSubmit();
   const remove = useConfirmedAction({
     onError: (errors) => form.setErrors({ message: errors.message ?? 'Не удалось удалить комментарий' }),

@@ -18,7 +18,8 @@ let format: Intl.RelativeTimeFormat | undefined;
 export function commentTime(createdAt: string | Date, now: number = Date.now()): string {
   const time = new Date(createdAt).getTime() - COMMENT_TIME_SHIFT_MS;
   if (Number.isNaN(time)) return '';
-  const seconds = Math.round((time - now) / 1000);
+  // Never in the future, whatever the clocks say: at most 'сейчас'.
+  const seconds = Math.min(0, Math.round((time - now) / 1000));
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') {
       format ??= new Intl.RelativeTimeFormat('ru', { numeric: 'auto' });

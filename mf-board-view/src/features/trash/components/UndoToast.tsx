@@ -2,14 +2,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
 import { whenIdle } from 'shared-ui/lazy';
-import { useReload } from '../../../shared/board-context';
+import { useBoardState, useReload } from '../../../shared/board-context';
+import type { BoardState } from '../../../shared/board-store';
 import { type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';
 import { loadTrashDialog } from './TrashPanel';
 import './trash.css';
 
-/** How long 'Отменить' is offered after a delete. */
-export const UNDO_MS = 10_000;
+/** After the pointer or focus leaves a toast whose time ran out meanwhile, it stays this long more. */
+const LINGER_MS = 2000;
+
+/** The offered item is on the board now: null while the board cannot say (a comment). */
+function itemOnBoard(state: BoardState, offer: UndoOffer): boolean | null {
+  const board = state.board;
+  if (!board) return null;
+  if (offer.kind === 'task') return offer.id in board.tasks;
+  if (offer.kind === 'column') return offer.id in board.columns;
+  if (offer.kind === 'label') return board.labels.some((label) => String(label.id) === offer.id);
+  return null;
+}
 
 function dismiss(key: number) {
   useUndo.setState((state) => (state.offer?.key === key ? { offer: null } : state));
@@ -39,10 +50,12 @@ function useTopDialog(): HTMLElement | null {
 }
 
 /**
- * 'Задача удалена · Отменить' after a delete on this board, for 10 s (paused while pointed at or
- * focused). The live region is always there, so a screen reader hears each new message; focus is
- * never moved to it. A restored item comes back through the board's realtime echo (`useReload`).
- * When the region moves into or out of a dialog its message is shown afresh (another 10 s).
+ * 'Задача удалена · Отменить' after a delete on this board, for 10 s from the delete (paused while
+ * pointed at or focused, then 2 s more at least). The live region is always there, so a screen
+ * reader hears each new message; focus is never moved to it. A restored item comes back through the
+ * board's realtime echo (`useReload`). When the region moves into or out of a dialog its message is
+ * shown afresh, within the same 10 s. An item that comes back another way (from 'Корзина', by
+ * another member) takes its offer away at once.
  */
 export function UndoToast({ boardId }: { boardId: number }) {
   const offer = useUndo((state) => state.offer);
@@ -72,11 +85,20 @@ function UndoOffered({ offer }: { offer: UndoOffer }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const held = useRef({ pointer: false, focus: false });
 
+  // Gone from the board once (the delete's echo), then back: restored elsewhere.
+  const present = useBoardState((state) => itemOnBoard(state, offer));
+  const wasGone = useRef(false);
+  useEffect(() => {
+    if (present === false) wasGone.current = true;
+    else if (present && wasGone.current) dismiss(offer.key);
+  }, [present, offer.key]);
+
   const arm = useCallback(() => {
     clearTimeout(timer.current);
     if (held.current.pointer || held.current.focus) return;
-    timer.current = setTimeout(() => dismiss(offer.key), UNDO_MS);
-  }, [offer.key]);
+    const left = Math.max(offer.until - Date.now(), LINGER_MS);
+    timer.current = setTimeout(() => dismiss(offer.key), left);
+  }, [offer.key, offer.until]);
   const hold = (what: 'pointer' | 'focus', on: boolean) => {
     held.current[what] = on;
     if (on) clearTimeout(timer.current);

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, paths, Spinner, type Status } from 'shared-ui';
+import { Button, paths, Spinner, type Status, useServerNow } from 'shared-ui';
 import { getNotifications, NOTIFICATIONS_PAGE, type NotificationItem } from '../api/get-notifications';
 import { markAllRead } from '../api/mark-all-read';
 import { markRead } from '../api/mark-read';
@@ -43,6 +43,8 @@ function mergeFirstPage(page: NotificationItem[], loaded: NotificationItem[]): N
 }
 
 export function NotificationList({ unread, changes, onUnread, onFollow }: NotificationListProps) {
+  // '5 минут назад' by the server's clock, renewed every 30 s while the list is open.
+  const now = useServerNow();
   const [state, setState] = useState<ListState>({
     status: 'loading',
     items: [],
@@ -186,7 +188,7 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
                     <span className="shell-notification__board">{item.board.name}</span>
                     <span aria-hidden="true"> · </span>
                     <time dateTime={item.at} title={exactTime(item.at)}>
-                      {relativeTime(item.at)}
+                      {relativeTime(item.at, now)}
                     </time>
                   </span>
                 </span>
