@@ -70,6 +70,31 @@ describe('add-card prefill from filters', () => {
     });
   });
 
+  it('offers one card per line for pasted lines, and creates them in order', async () => {
+    const titles: string[] = [];
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'POST /api/task/create': (_url, init) => {
+        titles.push((JSON.parse(String(init?.body)) as { title: string }).title);
+        return jsonResponse(200, makeTask(String(100 + titles.length), '11'));
+      },
+    });
+    renderApp('/board/7');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    const column = document.querySelector('[data-column-id="11"]') as HTMLElement;
+    fireEvent.click(within(column).getByRole('button', { name: '+ Добавить карточку' }));
+    const input = within(column).getByLabelText('Название карточки') as HTMLTextAreaElement;
+    fireEvent.paste(input, {
+      clipboardData: { getData: () => 'Купить молоко\r\n\nПозвонить маме\nОплатить счёт\n' },
+    });
+    const question = within(column).getByRole('group', { name: 'Вставлено несколько строк' });
+    expect(question.textContent).toContain('Строк: 3.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Создать карточки (3)' }));
+    await waitFor(() => expect(titles).toEqual(['Купить молоко', 'Позвонить маме', 'Оплатить счёт']));
+    expect(within(column).queryByRole('group', { name: 'Вставлено несколько строк' })).toBeNull();
+    expect(input.value).toBe('');
+  });
+
   it('keeps one form open at a time and clears errors when opening', async () => {
     routeApi({
       'GET /api/board/7': makeBoard(),

@@ -7,7 +7,7 @@ import { makeBoard, makeTask, renderApp } from '../../test/utils';
 import { applyPending, moveItem } from './model/pending';
 
 // The lazy task chunk, the board and the task load before the modal shows: generous under a busy run.
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 10_000 };
 
 const item = (id: number, text: string, patch: Partial<ChecklistItem> = {}): ChecklistItem => ({
   id,

@@ -1,7 +1,7 @@
 import type { PriorityValue } from 'contract';
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Checkbox, useDraftText, useSubmit } from 'shared-ui';
+import { Button, Checkbox, useDraftText, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { parseFilters } from '../../../shared/filters';
@@ -44,6 +44,7 @@ export interface AddCardFormProps {
  * created one after another in the order typed, and a title that fails comes back into the field with
  * its error. Escape closes the form keeping the title typed and not added (per column, in shared-ui
  * drafts: there when the form opens again, after a reload too); 'Отмена' closes it and discards it.
+ * Pasting several lines asks first: one card per line ('Создать карточки'), or the text as one title.
  */
 export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
   const open = useAddCard((state) => state.openColumnId === columnId);
@@ -59,6 +60,8 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
   const [apply, setApply] = useState<ApplyFilters>({ assignee: true, label: true, priority: true });
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
+  // Several lines pasted, waiting for the user's answer: one card each, or one title.
+  const [pasted, setPasted] = useState<string[] | null>(null);
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
@@ -82,13 +85,13 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
 
   const close = () => {
     setOpen(null);
+    setPasted(null);
     form.reset();
   };
 
-  const onSubmit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const body = { boardId, columnId, title, ...prefillFromFilters(params, apply) };
-    setTitle('');
+  /** Adds a card titled `text` after those already on their way. */
+  const add = (text: string) => {
+    const body = { boardId, columnId, title: text, ...prefillFromFilters(params, apply) };
     queue.current = queue.current.then(async () => {
       const added = await form.submit(
         async () => {
@@ -101,6 +104,20 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
       // Not added: the title comes back to be fixed, unless the user is typing the next one.
       else setTitle(inputRef.current?.value ? inputRef.current.value : body.title);
     });
+  };
+
+  const onSubmit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTitle('');
+    add(title);
+  };
+
+  const answerPaste = (perLine: boolean) => {
+    if (!pasted) return;
+    if (perLine) for (const line of pasted) add(line);
+    else setTitle(`${title}${pasted.join(' ')}`);
+    setPasted(null);
+    inputRef.current?.focus();
   };
 
   const error = firstError(form.errors, 'title');
@@ -123,6 +140,16 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
           if (error) form.setErrors({});
           form.edited();
         }}
+        onPaste={(event) => {
+          const lines = event.clipboardData
+            .getData('text')
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean);
+          if (lines.length < 2) return;
+          event.preventDefault();
+          setPasted(lines);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey) {
             event.preventDefault();
@@ -135,6 +162,17 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
       {error && (
         <div className="bv-add-card__error" id={errorId} role="alert">
           {error}
+        </div>
+      )}
+      {pasted && (
+        <div className="bv-add-card__paste" role="group" aria-label="Вставлено несколько строк">
+          <p className="bv-add-card__paste-text">Строк: {pasted.length}. Создать по карточке на каждую?</p>
+          <Button size="small" onClick={() => answerPaste(true)}>
+            Создать карточки ({pasted.length})
+          </Button>
+          <Button size="small" variant="secondary" onClick={() => answerPaste(false)}>
+            Одной карточкой
+          </Button>
         </div>
       )}
       <fieldset className="bv-add-card__filters">
