@@ -165,7 +165,7 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
         </div>
       )}
       {pasted && (
-        <div className="bv-add-card__paste" role="group" aria-label="Вставлено несколько строк">
+        <fieldset className="bv-add-card__paste" aria-label="Вставлено несколько строк">
           <p className="bv-add-card__paste-text">Строк: {pasted.length}. Создать по карточке на каждую?</p>
           <Button size="small" onClick={() => answerPaste(true)}>
             Создать карточки ({pasted.length})
@@ -173,7 +173,7 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
           <Button size="small" variant="secondary" onClick={() => answerPaste(false)}>
             Одной карточкой
           </Button>
-        </div>
+        </fieldset>
       )}
       <fieldset className="bv-add-card__filters">
         <legend>Применить фильтры:</legend>
