@@ -73,7 +73,8 @@ describe('task modal', { timeout: 15_000 }, () => {
       labels: [21, 22],
       version: 1,
     });
-    expect(useModalStore.getState().modal).toBeNull();
+    // The modal store follows the URL once the board's page has rendered it.
+    await waitFor(() => expect(useModalStore.getState().modal).toBeNull(), WAIT);
   });
 
   it('shows field errors under their fields', async () => {
