@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type Account, registerAccount, signIn } from './support/accounts';
+import { type Account, readOutboxMessage, registerAccount, signIn } from './support/accounts';
 import { addMember, boardNames, createBoard, invite } from './support/boards';
 
 async function pageFor(browser: Browser, account: Account): Promise<Page> {
@@ -87,7 +87,7 @@ test('the list view and the sort survive a reload', async ({ page, request }) =>
   ).toEqual(['list', 'byNameDESC']);
 });
 
-test('the creator invites a second user, who accepts in their own browser and opens the board', async ({
+test('an invitation reaches the open board list and the bell live; its letter opens it highlighted', async ({
   page,
   browser,
   request,
@@ -95,6 +95,9 @@ test('the creator invites a second user, who accepts in their own browser and op
   const owner = await registerAccount(request, 'Олег Владелец');
   const guest = await registerAccount(request, 'Галина Гостья');
   const boardId = await createBoard(request, owner, 'Совместный проект');
+  const guestPage = await pageFor(browser, guest);
+  await guestPage.goto('/');
+  await expect(guestPage.getByText('У вас пока нет досок')).toBeVisible();
 
   await signIn(page, owner);
   await page.goto(`/board/${boardId}`);
@@ -104,12 +107,27 @@ test('the creator invites a second user, who accepts in their own browser and op
   await members.getByRole('button', { name: 'Пригласить' }).click();
   await expect(members.getByRole('list', { name: 'Приглашения' })).toContainText(guest.email);
 
-  const guestPage = await pageFor(browser, guest);
-  await guestPage.goto('/');
+  // Without a reload: the section appears, and the bell counts the invitation and lists it.
   const invitations = guestPage.getByRole('region', { name: 'Приглашения' });
   await expect(invitations).toContainText('Совместный проект');
-  await invitations.getByRole('button', { name: 'Принять' }).click();
+  const bell = guestPage.getByRole('button', { name: 'Уведомления, 1 приглашение' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(
+    guestPage.getByRole('list', { name: 'Приглашения' }).getByRole('link', { name: /Совместный проект/ }),
+  ).toBeVisible();
+  await guestPage.keyboard.press('Escape');
+
+  // The letter's link opens the list with that invitation marked and focused.
+  const link = /Открыть приглашение: (\S+)/.exec(readOutboxMessage(guest.email))?.[1];
+  expect(link).toMatch(/\/\?invitation=\d+$/);
+  await guestPage.goto(new URL(link!).pathname + new URL(link!).search);
+  const marked = guestPage.getByRole('listitem').filter({ hasText: 'Совместный проект' });
+  await expect(marked).toHaveAttribute('aria-current', 'true');
+  await expect(marked).toBeFocused();
+  await marked.getByRole('button', { name: 'Принять' }).click();
   await expect(guestPage.getByRole('region', { name: 'Приглашения' })).toHaveCount(0);
+  await expect(guestPage.getByRole('button', { name: 'Уведомления' })).toBeVisible();
   await boardLinks(guestPage).filter({ hasText: 'Совместный проект' }).click();
   await expect(guestPage).toHaveURL(`/board/${boardId}`);
   await expect(guestPage).toHaveTitle(/Совместный проект/);

@@ -32,6 +32,7 @@ import fileRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
+import { recordLists } from './members/lists.js';
 import memberRoutes from './members/routes.js';
 import myTasksRoutes from './my-tasks/routes.js';
 import notificationMailPlugin from './notifications/plugin.js';
@@ -140,7 +141,7 @@ export function buildApp(config: Config): App {
 
   // Every board change's recorders, in order (the patch carries the activity rows), and announcers.
   app.register(boardChangePlugin, {
-    recorders: [recordActivity, recordNotifications, recordPatch],
+    recorders: [recordActivity, recordNotifications, recordPatch, recordLists],
     announcers: [advanceLiveBoard],
   });
   app.register(healthRoutes, { prefix: '/health' });

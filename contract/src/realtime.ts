@@ -78,6 +78,11 @@ export interface NotificationsState {
 export interface ServerToClientEvents {
   update: (update: BoardUpdate) => void;
   notifications: (state: NotificationsState) => void;
+  /**
+   * Sent to each of a user's sockets when their board list or invitations changed: an invitation
+   * arrived or was withdrawn, they joined or left a board, a board of theirs was renamed. Re-read them.
+   */
+  lists: () => void;
   /** Sent instead of joining when a subscription is refused. */
   subscribe_error: (result: SubscribeResult) => void;
 }

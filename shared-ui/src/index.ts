@@ -13,6 +13,7 @@ export {
   type Query,
   type RequestOptions,
 } from './api/api-client';
+export { getInvitations } from './api/invitations';
 export { getToken, removeToken, setToken, TOKEN_KEY, userIdFromToken } from './api/token';
 export { fileType, type UploadOptions, uploadFile } from './api/upload';
 export {
@@ -34,6 +35,7 @@ export { TextField, type TextFieldProps } from './components/fields/TextField';
 export { MISSING_PORTAL_MESSAGE, MODAL_ROOT_ID, tabbables } from './components/modal/modal-root';
 export { Spinner } from './components/spinner/Spinner';
 export { readDraft, useDraftText, writeDraft } from './drafts/drafts';
+export { plural } from './format/plural';
 export { shortDate } from './format/short-date';
 export { useFieldErrors } from './hooks/use-field-errors';
 export {
@@ -58,6 +60,7 @@ export {
 export {
   type NotificationsListener,
   type NotificationsState,
+  watchLists,
   watchNotifications,
 } from './realtime/notifications';
 export { acquireSessionSocket, type SessionSocket } from './realtime/session-socket';

@@ -17,6 +17,8 @@ export class BoardChanges {
   settings = false;
   order = false;
   members = false;
+  /** Users whose standing on the board changed (invited, joined, removed, left): told even without a row. */
+  readonly people = new Set<number>();
   /** The activity rows to record, inserted by the activity recorder before the commit. */
   readonly activity: ActivityEntry[] = [];
 
@@ -75,8 +77,10 @@ export class BoardChanges {
     return this;
   }
 
-  memberList(): this {
+  /** The member list changed; `people` are the users whose own standing changed (positive ids). */
+  memberList(...people: number[]): this {
     this.members = true;
+    for (const id of people) if (id > 0) this.people.add(id);
     return this;
   }
 }

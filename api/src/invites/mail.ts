@@ -2,8 +2,8 @@ import { escapeHtml } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
 
 /**
- * The invitation letter. `link` is the site's main page for someone with an account (the invitation
- * waits in the list there) and the registration page for an address without one.
+ * The invitation letter. `link` is the site's main page with the invitation highlighted for someone
+ * with an account, and the registration page for an address without one.
  */
 export function invitationMail(
   to: string,
@@ -12,9 +12,9 @@ export function invitationMail(
   const { boardName, inviterName, link, hasAccount } = data;
   const invited = `${inviterName} приглашает вас на kanban-доску «${boardName}».`;
   const action = hasAccount
-    ? 'Приглашение ждёт вас в разделе «Приглашения» на главной странице: войдите и нажмите «Принять».'
+    ? 'Приглашение ждёт вас в разделе «Приглашения» на главной странице: откройте его по ссылке и нажмите «Принять».'
     : 'Зарегистрируйтесь с этим адресом, и приглашение появится в разделе «Приглашения» на главной странице.';
-  const button = hasAccount ? 'Открыть мои доски' : 'Зарегистрироваться';
+  const button = hasAccount ? 'Открыть приглашение' : 'Зарегистрироваться';
   return {
     to,
     subject: `Приглашение на доску «${boardName}»`,

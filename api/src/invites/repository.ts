@@ -65,9 +65,12 @@ export async function findStanding(db: Db, boardId: number, userId: number): Pro
   return row.accepted ? 'member' : 'invited';
 }
 
-/** Invites a user who is not on the board, or was removed from it (their row becomes pending again). */
-export async function inviteUser(db: Db, boardId: number, userId: number): Promise<void> {
-  await db
+/**
+ * Invites a user who is not on the board, or was removed from it (their row becomes pending again).
+ * Answers the invitation's id.
+ */
+export async function inviteUser(db: Db, boardId: number, userId: number): Promise<number> {
+  const row = await db
     .insertInto('board_members')
     .values({ board_id: boardId, user_id: userId, accepted: false })
     .onConflict((oc) =>
@@ -76,8 +79,10 @@ export async function inviteUser(db: Db, boardId: number, userId: number): Promi
         .doUpdateSet({ accepted: false, is_deleted: false, invited_at: sql<Date>`now()` })
         .where('board_members.is_deleted', '=', true),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await touchLists(db, { userIds: [userId] });
+  return row.id;
 }
 
 /** Invites an address without an account; false when it is already invited to the board. */

@@ -53,6 +53,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { boardId, userId: inviter.id, action: 'manage', change: 'members', reply },
         async (trx, _version, board, changes) => {
           changes.memberList();
+          let inviteId: number | null = null;
           const userId = await findUserIdByEmail(trx, email);
           if (userId === null) {
             if (!(await inviteEmail(trx, boardId, email, inviter.id)))
@@ -62,19 +63,27 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
             const standing = await findStanding(trx, boardId, userId);
             if (standing === 'member') throw new HttpError(400, ALREADY_MEMBER);
             if (standing === 'invited') throw new HttpError(400, ALREADY_INVITED);
-            await inviteUser(trx, boardId, userId);
-            changes.record('member.invited', { data: await personOf(trx, userId) });
+            inviteId = await inviteUser(trx, boardId, userId);
+            changes.memberList(userId).record('member.invited', { data: await personOf(trx, userId) });
           }
-          return { boardName: board.name, hasAccount: userId !== null };
+          return { boardName: board.name, inviteId };
         },
       );
       // After the commit; a mail failure is logged and never fails the invitation.
-      // An address without an account registers with the form's e-mail filled in.
-      const link = sent.hasAccount
-        ? `${app.config.publicUrl}/`
-        : `${app.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
+      // A user opens their board list with the invitation highlighted; an address without an
+      // account registers with the form's e-mail filled in (the invitation waits on its list).
+      const link =
+        sent.inviteId !== null
+          ? `${app.config.publicUrl}/?invitation=${sent.inviteId}`
+          : `${app.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
+      const letter = {
+        boardName: sent.boardName,
+        inviterName: inviter.name || inviter.email,
+        link,
+        hasAccount: sent.inviteId !== null,
+      };
       app.mailer
-        .send(invitationMail(email, { ...sent, inviterName: inviter.name || inviter.email, link }))
+        .send(invitationMail(email, letter))
         .catch((err: unknown) => request.log.error({ err, boardId }, 'invitation mail failed'));
       return success;
     },
@@ -89,7 +98,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app,
       { boardId, userId, action: 'answer-invitation', change: 'members', reply },
       async (trx, _version, _board, changes) => {
-        changes.memberList().record('member.joined');
+        changes.memberList(userId).record('member.joined');
         if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
       },
     );
@@ -107,7 +116,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         app,
         { boardId, userId, action: 'answer-invitation', change: 'members', reply },
         async (trx, _version, _board, changes) => {
-          changes.memberList().record('invitation.rejected');
+          changes.memberList(userId).record('invitation.rejected');
           if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();
         },
       );
@@ -122,7 +131,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app,
       { boardId, userId, action: 'manage', change: 'members', reply },
       async (trx, _version, _board, changes) => {
-        changes.memberList();
+        changes.memberList(invitee);
         if (invitee > 0) {
           if (!(await withdrawInvitation(trx, boardId, invitee))) throw notFound();
           changes.record('invitation.cancelled', { data: await personOf(trx, invitee) });

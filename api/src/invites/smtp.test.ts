@@ -6,7 +6,7 @@ import { useAppWithSmtp } from '../../test/mail.js';
 
 const { t, smtp } = useAppWithSmtp();
 
-it('mails an existing user a link to the site and an unknown address a link to registration', async () => {
+it('mails an existing user a link to the invitation and an unknown address a link to registration', async () => {
   const owner = await person(t.app, 'Хозяйка');
   const known = await person(t.app, 'Знакомый');
   const boardId = await createBoard(t.app, owner, 'Ремонт & <дача>');
@@ -17,7 +17,9 @@ it('mails an existing user a link to the site and an unknown address a link to r
   const first = await smtp.mailTo(known.email);
   expect(first.subject).toBe('Приглашение на доску «Ремонт & <дача>»');
   expect(first.text).toContain('Хозяйка приглашает вас на kanban-доску «Ремонт & <дача>».');
-  expect(first.text).toContain('http://kanban.test/\n');
+  // The board list with the invitation highlighted.
+  const [pending] = (await call<Invitation[]>(t.app, known, 'GET', '/api/invite')).body;
+  expect(first.text).toContain(`Открыть приглашение: http://kanban.test/?invitation=${pending?.id}\n`);
   expect(first.text).toContain('&#60;дача&#62;'); // the HTML part escapes the name
   expect(first.text).not.toContain('http://kanban.test/register');
 

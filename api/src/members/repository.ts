@@ -25,6 +25,16 @@ export async function removeMember(db: Db, boardId: number, userId: number): Pro
   return true;
 }
 
+/** The users with a row on the board: members, invitees and removed members. */
+export async function peopleOfBoard(db: Db, boardId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('board_members')
+    .select('user_id')
+    .where('board_id', '=', boardId)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /**
  * Everyone on the board: members in the order they joined or were invited (pending, removed too),
  * then invited addresses without an account under negative ids.

@@ -19,7 +19,7 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (target !== userId && board.createdBy !== userId) throw forbidden();
         if (target === board.createdBy) throw new HttpError(400, CREATOR_STAYS);
         if (!(await removeMember(trx, boardId, target))) throw notFound();
-        changes.memberList();
+        changes.memberList(target);
         if (target === userId) changes.record('member.left');
         else changes.record('member.removed', { data: await personOf(trx, target) });
       },

@@ -1,7 +1,7 @@
 import type { BoardListItem } from 'contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, MODALS, paths, useModalStore } from 'shared-ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, MODALS, paths, useModalStore, watchLists } from 'shared-ui';
 import { retryImport, useIdleAfterPaint } from 'shared-ui/lazy';
 import { BoardList } from '../features/board-list/components/BoardList';
 import { BoardsToolbar } from '../features/board-list/components/BoardsToolbar';
@@ -26,6 +26,8 @@ import './main-page.css';
  * shown list. Arriving on its own, either section would push down what is already on the screen.
  * The list waits for the invitations at most INVITATIONS_WAIT_MS after its own answer, so that a
  * slow invitations request cannot keep the boards hidden (only then can the section push them).
+ * Once shown, both lists follow the server live: an invitation arriving or withdrawn, a board renamed
+ * or lost (the session socket's `lists`, also heard after a reconnect) reads them again.
  */
 const INVITATIONS_WAIT_MS = 1000;
 
@@ -49,6 +51,10 @@ export function MainPage() {
   const settled = listAnswered && (invitations.loaded || waited);
   const modal = useModalStore((state) => state.modal);
   const openModal = useModalStore((state) => state.open);
+  const [search] = useSearchParams();
+  const highlight = Number(search.get('invitation')) || null;
+  const reloadBoards = boards.reload;
+  const reloadInvitations = invitations.reload;
 
   const onRestored = (list: BoardListItem[]) => (sortQuery(sort) ? boards.reload() : boards.replace(list));
 
@@ -57,6 +63,14 @@ export function MainPage() {
     const timer = setTimeout(() => setWaited(true), INVITATIONS_WAIT_MS);
     return () => clearTimeout(timer);
   }, [listAnswered, invitations.loaded]);
+
+  useEffect(() => {
+    if (!settled) return;
+    return watchLists(() => {
+      void reloadBoards();
+      void reloadInvitations();
+    });
+  }, [settled, reloadBoards, reloadInvitations]);
 
   useEffect(() => {
     const title = document.title;
@@ -85,6 +99,7 @@ export function MainPage() {
             invitations={invitations.invitations}
             reload={invitations.reload}
             onChange={boards.reload}
+            highlight={highlight}
           />
           <BoardsToolbar />
           <BoardList status={boards.status} boards={boards.boards} view={view} onRetry={boards.reload} />

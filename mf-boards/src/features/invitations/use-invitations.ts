@@ -1,6 +1,6 @@
 import type { Invitation } from 'contract';
+import { getInvitations } from 'shared-ui';
 import { useLoad } from 'shared-ui/load';
-import { getInvitations } from './api/get-invitations';
 
 export interface InvitationsState {
   invitations: Invitation[];

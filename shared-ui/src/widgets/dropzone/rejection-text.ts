@@ -1,8 +1,10 @@
 import type { FileError, FileRejection } from 'react-dropzone';
 
+import { plural } from '../../format/plural';
+
 /** "байт" after "больше"/"меньше" N: genitive, singular for 1, 21, 31… (not 11). */
 function bytesWord(count: number): string {
-  return count % 10 === 1 && count % 100 !== 11 ? 'байта' : 'байт';
+  return plural(count, { one: 'байта', few: 'байт', many: 'байт' });
 }
 
 /**

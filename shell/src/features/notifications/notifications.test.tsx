@@ -268,6 +268,9 @@ describe('notification texts', () => {
     expect(bellLabel(3)).toBe('Уведомления, 3 непрочитанных');
     expect(bellLabel(11)).toBe('Уведомления, 11 непрочитанных');
     expect(bellLabel(31)).toBe('Уведомления, 31 непрочитанное');
+    expect(bellLabel(0, 1)).toBe('Уведомления, 1 приглашение');
+    expect(bellLabel(2, 3)).toBe('Уведомления, 2 непрочитанных, 3 приглашения');
+    expect(bellLabel(null, 12)).toBe('Уведомления, 12 приглашений');
   });
 
   it('gives relative times', () => {

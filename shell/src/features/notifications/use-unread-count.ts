@@ -1,5 +1,6 @@
+import type { Invitation } from 'contract';
 import { useEffect, useState } from 'react';
-import { watchNotifications } from 'shared-ui';
+import { getInvitations, watchLists, watchNotifications } from 'shared-ui';
 import { whenSettled } from '../../when-settled';
 import { getUnreadCount } from './api/get-unread-count';
 
@@ -8,41 +9,57 @@ import { getUnreadCount } from './api/get-unread-count';
  * once the page has loaded and settled, so that socket.io-client never competes with the first screen
  * (the socket's connect reads the count again, so nothing that happened meanwhile is missed). `changes`
  * grows with every live change (and reconnect), so an open list knows to re-read its first page.
+ * The pending invitations are read the same way (the socket's `lists`): the bell counts them too.
  */
 export function useUnreadCount() {
   const [unread, setUnread] = useState<number | null>(null);
+  const [invitations, setInvitations] = useState<Invitation[]>([]);
   const [changes, setChanges] = useState(0);
 
   useEffect(() => {
-    let controller: AbortController | null = null;
-    const load = () => {
-      controller?.abort();
+    const controllers: Record<'unread' | 'invitations', AbortController | null> = {
+      unread: null,
+      invitations: null,
+    };
+    /** Reads one of the two, dropping an older read's answer; a failure keeps what is shown. */
+    const read = <T>(
+      which: keyof typeof controllers,
+      fetch: (signal: AbortSignal) => Promise<T>,
+      take: (answer: T) => void,
+    ) => {
+      controllers[which]?.abort();
       const current = new AbortController();
-      controller = current;
-      getUnreadCount(current.signal).then(
-        (answer) => {
-          if (!current.signal.aborted) setUnread(answer.unread);
-        },
-        // The badge stays as it was; the next change or reconnect reads it again.
+      controllers[which] = current;
+      // The badge stays as it was; the next change or reconnect reads it again.
+      fetch(current.signal).then(
+        (answer) => current.signal.aborted || take(answer),
         () => {},
       );
     };
-    load();
+    const loadUnread = () => read('unread', getUnreadCount, (answer) => setUnread(answer.unread));
+    const loadInvitations = () => read('invitations', getInvitations, setInvitations);
+    loadUnread();
 
-    let stop: (() => void) | null = null;
+    const stops: (() => void)[] = [];
+    // Invitations are not part of the first screen (SHELL_DATA): read once the page settled.
     const cancelIdle = whenSettled(() => {
-      stop = watchNotifications((state) => {
-        if (state) setUnread(state.unread);
-        else load();
-        setChanges((count) => count + 1);
-      });
+      loadInvitations();
+      stops.push(
+        watchNotifications((state) => {
+          if (state) setUnread(state.unread);
+          else loadUnread();
+          setChanges((count) => count + 1);
+        }),
+        watchLists(loadInvitations),
+      );
     });
     return () => {
-      controller?.abort();
+      controllers.unread?.abort();
+      controllers.invitations?.abort();
       cancelIdle();
-      stop?.();
+      for (const stop of stops) stop();
     };
   }, []);
 
-  return { unread, setUnread, changes };
+  return { unread, setUnread, invitations, changes };
 }

@@ -38,7 +38,8 @@ function BellIcon() {
 }
 
 export function NotificationBell() {
-  const { unread, setUnread, changes } = useUnreadCount();
+  const { unread, setUnread, invitations, changes } = useUnreadCount();
+  const count = (unread ?? 0) + invitations.length;
   const [open, setOpen] = useState(false);
   const [List, setList] = useState<ListComponent | null>(null);
   const [listFailed, setListFailed] = useState(false);
@@ -94,7 +95,7 @@ export function NotificationBell() {
         ref={buttonRef}
         type="button"
         className="shell-bell__button"
-        aria-label={bellLabel(unread)}
+        aria-label={bellLabel(unread, invitations.length)}
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
         aria-haspopup="dialog"
@@ -103,9 +104,9 @@ export function NotificationBell() {
         onFocus={() => void loadList().catch(() => {})}
       >
         <BellIcon />
-        {unread !== null && unread > 0 && (
+        {count > 0 && (
           <span className="shell-bell__badge" aria-hidden="true" data-testid="bell-badge">
-            {unread > 99 ? '99+' : unread}
+            {count > 99 ? '99+' : count}
           </span>
         )}
       </button>
@@ -119,7 +120,13 @@ export function NotificationBell() {
           tabIndex={-1}
         >
           {List ? (
-            <List unread={unread} changes={changes} onUnread={setUnread} onFollow={() => close(false)} />
+            <List
+              unread={unread}
+              invitations={invitations}
+              changes={changes}
+              onUnread={setUnread}
+              onFollow={() => close(false)}
+            />
           ) : listFailed ? (
             <div className="shell-bell__state" role="alert">
               <p>Не удалось загрузить уведомления.</p>

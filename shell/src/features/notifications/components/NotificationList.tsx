@@ -2,8 +2,10 @@
  * The bell's popover content (its own chunk): the newest notifications, 30 at a time with 'Показать
  * ещё', each a link to its task. Following a link marks that notification read; 'Прочитать все'
  * marks every one. A live change while the list is open re-reads the first page, keeping what was
- * loaded below it.
+ * loaded below it. Pending invitations come first, each a link to 'Мои доски' with it highlighted,
+ * where it is accepted or declined; they stay until then.
  */
+import type { Invitation } from 'contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, paths, Spinner, type Status, useServerNow } from 'shared-ui';
@@ -16,6 +18,8 @@ import './notification-list.css';
 export interface NotificationListProps {
   /** The bell's count, to tell whether 'Прочитать все' has anything to do. */
   unread: number | null;
+  /** The user's pending invitations (live). */
+  invitations: Invitation[];
   /** Grows with every live change: the first page is read again. */
   changes: number;
   /** The count the API answered after marking some read. */
@@ -42,7 +46,13 @@ function mergeFirstPage(page: NotificationItem[], loaded: NotificationItem[]): N
   ];
 }
 
-export function NotificationList({ unread, changes, onUnread, onFollow }: NotificationListProps) {
+export function NotificationList({
+  unread,
+  invitations,
+  changes,
+  onUnread,
+  onFollow,
+}: NotificationListProps) {
   // '5 минут назад' by the server's clock, renewed every 30 s while the list is open.
   const now = useServerNow();
   const [state, setState] = useState<ListState>({
@@ -145,6 +155,27 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
           Прочитать все
         </Button>
       </div>
+      {invitations.length > 0 && (
+        <ul className="shell-notifications__list shell-notifications__invitations" aria-label="Приглашения">
+          {invitations.map((invitation) => (
+            <li key={invitation.id}>
+              <Link
+                className="shell-notification ui-row-link shell-notification--unread"
+                to={`${paths.home.href()}?invitation=${invitation.id}`}
+                onClick={onFollow}
+              >
+                <span className="shell-notification__dot" aria-hidden="true" />
+                <span className="shell-notification__body">
+                  <span className="shell-notification__text">
+                    Вас пригласили на доску «{invitation.board.name}»
+                  </span>
+                  <span className="shell-notification__meta">Принять или отклонить — в «Мои доски»</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
       {state.status === 'loading' && <Spinner label="Загрузка уведомлений" />}
       {state.status === 'error' && (
         <div className="shell-notifications__state" role="alert">
@@ -161,7 +192,7 @@ export function NotificationList({ unread, changes, onUnread, onFollow }: Notifi
           </Button>
         </div>
       )}
-      {state.status === 'success' && state.items.length === 0 && (
+      {state.status === 'success' && state.items.length === 0 && invitations.length === 0 && (
         <div className="shell-notifications__state">
           <p className="shell-notifications__empty">Уведомлений пока нет</p>
           <p className="shell-notifications__hint">
