@@ -63,6 +63,18 @@ async function seed(request: APIRequestContext): Promise<Seed> {
     labels,
     ...({ assignees: ids } as object),
   });
+  // A checklist with an item long enough to wrap, assigned, as a phone shows it squeezed.
+  const listed = await request.post(`/api/checklist/${boardId}/${taskId}`, {
+    headers: authHeaders(owner),
+    data: { title: 'Проверка' },
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const checklistId = ((await listed.json()) as { checklists: { id: number }[] }).checklists[0]?.id;
+  const item = await request.post(`/api/checklist/item/${boardId}/${checklistId}`, {
+    headers: authHeaders(owner),
+    data: { text: 'Проверить форму входа на телефоне' },
+  });
+  expect(item.status(), await item.text()).toBe(200);
   await createTask(request, owner, boardId, todo, 'Проверить контраст', { labels: [labels[1] as number] });
   await createTask(request, owner, boardId, doing, 'Написать тесты', { labels: [labels[2] as number] });
   // A notification for the owner: the colleague mentions her.
@@ -239,6 +251,10 @@ async function signedInScreens(
   await page.goto(`/board/${boardId}`);
   await expect(page.locator('article[data-task-id]').first()).toBeVisible();
   await audit(page, `${label} board`, findings);
+  if (narrow) {
+    const firstCard = page.locator('article[data-task-id]').first();
+    await expect(firstCard.getByRole('button', { name: 'Скопировать ссылку на задачу' })).toBeHidden();
+  }
 
   for (const [menu, dialog] of [
     ['Фильтр', 'Фильтр по задачам'],
@@ -260,6 +276,18 @@ async function signedInScreens(
   await expect(page.getByRole('dialog', { name: /^Задача/ })).toBeVisible();
   await expect(page.getByRole('dialog').getByText('@Ада Доступная').first()).toBeVisible();
   await audit(page, `${label} task modal`, findings);
+  if (narrow) {
+    // A checklist item's text takes the row's width, its controls go below (not one letter a line).
+    const text = page.getByRole('dialog').locator('.bv-check-item__text').first();
+    await expect(text).toContainText('Проверить форму входа на телефоне');
+    expect
+      .soft((await text.boundingBox())?.width ?? 0, `${label} checklist item text width`)
+      .toBeGreaterThanOrEqual(200);
+    // On touch the card's corner link icon would cover its title: the modal's button copies the link.
+    await expect(
+      page.getByRole('dialog').getByRole('button', { name: 'Скопировать ссылку на задачу' }),
+    ).toBeVisible();
+  }
   await closeDialog(page);
 
   await page.goto('/settings');

@@ -46,6 +46,7 @@ export {
   useFormValues,
   useSubmit,
 } from './hooks/use-form';
+export { useOutsidePress } from './hooks/use-outside-press';
 export { type PathName, paths } from './paths';
 export {
   type BoardSocket,

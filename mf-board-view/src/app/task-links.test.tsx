@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Board, TaskDetail } from 'contract';
 import { calls, jsonResponse, location, renderInRouter, routeApi } from 'shared-ui/test-kit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BoardStoreProvider } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { TASK_NUMBER_STYLE_KEY, useTaskNumberStyle } from '../shared/task-number';
@@ -44,6 +44,20 @@ describe('task links carry the per-board number', () => {
     );
     expect(calls()).toContain('GET /api/task/7/57');
     expect(calls()).not.toContain('GET /api/task/7/3');
+  });
+
+  it("copies the task's link from the modal's header (where touch screens, without the card's icon, find it)", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    routeApi({ 'GET /api/board/7': boardWith57(), 'GET /api/task/7/57': detail57() });
+    renderApp('/board/7/task/3');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 3' }, WAIT);
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: 'Скопировать ссылку на задачу' }, WAIT),
+    );
+    expect(await within(dialog).findByText('Скопировано')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/board/7/task/3`);
+    vi.unstubAllGlobals();
   });
 
   it('says so over the board for a number the board has not, and closes back to the board', async () => {

@@ -111,6 +111,22 @@ describe('add-card prefill from filters', () => {
     expect(screen.queryByText('Введите название задачи')).toBeNull();
     expect(calls().filter((call) => call === 'POST /api/task/create')).toHaveLength(1);
   });
+
+  it('closes on a press outside the form, keeping the title typed for the next time', async () => {
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    const [open] = screen.getAllByRole('button', { name: '+ Добавить карточку' });
+    fireEvent.click(open as HTMLElement);
+    fireEvent.change(screen.getByLabelText('Название карточки'), { target: { value: 'Не потерять' } });
+    fireEvent.pointerDown(screen.getByLabelText('Название карточки'));
+    expect(screen.getByLabelText('Название карточки')).toBeTruthy();
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Проект Альфа' }));
+    expect(screen.queryByLabelText('Название карточки')).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: '+ Добавить карточку' })[0] as HTMLElement);
+    expect((screen.getByLabelText('Название карточки') as HTMLTextAreaElement).value).toBe('Не потерять');
+    expect(calls()).not.toContain('POST /api/task/create');
+  });
 });
 
 describe('cards', () => {

@@ -69,4 +69,16 @@ describe('columns', () => {
     expect((screen.getByLabelText('Название колонки') as HTMLInputElement).value).toBe('');
     expect(bodyOf('POST /api/column')).toEqual({ boardId: 7, name: 'Ревью' });
   });
+
+  it('closes the new-column form on a press outside it, keeping the name typed', async () => {
+    routeApi({ 'GET /api/board/7': makeBoard() });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать новую колонку' }));
+    fireEvent.change(screen.getByLabelText('Название колонки'), { target: { value: 'Ревью' } });
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Проект Альфа' }));
+    expect(screen.queryByLabelText('Название колонки')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Создать новую колонку' }));
+    expect((screen.getByLabelText('Название колонки') as HTMLInputElement).value).toBe('Ревью');
+    expect(calls()).not.toContain('POST /api/column');
+  });
 });

@@ -1,7 +1,7 @@
 import type { PriorityValue } from 'contract';
 import { type FormEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Checkbox, useDraftText, useSubmit } from 'shared-ui';
+import { Button, Checkbox, useDraftText, useOutsidePress, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { parseFilters } from '../../../shared/filters';
@@ -43,7 +43,8 @@ export interface AddCardFormProps {
  * Enter adds the card and leaves the form open and empty for the next one, at once: the cards are
  * created one after another in the order typed, and a title that fails comes back into the field with
  * its error. Escape closes the form keeping the title typed and not added (per column, in shared-ui
- * drafts: there when the form opens again, after a reload too); 'Отмена' closes it and discards it.
+ * drafts: there when the form opens again, after a reload too), and so does a press outside the form;
+ * 'Отмена' closes it and discards it.
  * Pasting several lines asks first: one card per line ('Создать карточки'), or the text as one title.
  */
 export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: AddCardFormProps) {
@@ -62,10 +63,18 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
   const errorId = useId();
   // Several lines pasted, waiting for the user's answer: one card each, or one title.
   const [pasted, setPasted] = useState<string[] | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const close = () => {
+    setOpen(null);
+    setPasted(null);
+    form.reset();
+  };
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
+  // A press elsewhere closes the form as Escape does, keeping the title typed.
+  useOutsidePress(formRef, () => close(), open);
 
   if (!open) {
     return (
@@ -82,12 +91,6 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
       </button>
     );
   }
-
-  const close = () => {
-    setOpen(null);
-    setPasted(null);
-    form.reset();
-  };
 
   /** Adds a card titled `text` after those already on their way. */
   const add = (text: string) => {
@@ -124,7 +127,7 @@ export const AddCardForm = memo(function AddCardForm({ columnId, onCreated }: Ad
   const toggle = (key: keyof ApplyFilters) => setApply((current) => ({ ...current, [key]: !current[key] }));
 
   return (
-    <form className="bv-add-card" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="bv-add-card" noValidate onSubmit={onSubmit}>
       <textarea
         ref={inputRef}
         className={['bv-add-card__input', error && 'bv-add-card__input--invalid'].filter(Boolean).join(' ')}

@@ -1,17 +1,9 @@
 import type { Label, Member, Priority } from 'contract';
-import {
-  type HTMLAttributes,
-  type KeyboardEvent,
-  type MouseEvent,
-  memo,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type HTMLAttributes, memo } from 'react';
 import { Avatar, paths } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
+import { CopyTaskLink } from '../../../shared/CopyTaskLink';
 import { textOn } from '../../../shared/color';
-import { taskUrl } from '../../../shared/navigation';
 import { effectiveMode, formatTaskNumber, useTaskNumberStyle } from '../../../shared/task-number';
 import { useLabelsOpen } from '../model/labels-open-store';
 import { ChecklistBadge, DueBadge } from './CardBadges';
@@ -49,108 +41,6 @@ function CardLabels({ labels }: { labels: Label[] }) {
         </span>
       ))}
     </button>
-  );
-}
-
-/** Clipboard writes are refused on plain HTTP away from localhost (no secure context). */
-async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * 'Скопировать ссылку на задачу'. Where the Clipboard API is refused, the link shows in a read-only
- * field, focused and selected, for the user to copy; Escape or leaving the field closes it.
- */
-function CopyLinkButton({
-  boardId,
-  taskId,
-  taskNumber,
-}: {
-  boardId: number;
-  taskId: string;
-  taskNumber: number;
-}) {
-  const [copied, setCopied] = useState(false);
-  const [manual, setManual] = useState<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const button = useRef<HTMLButtonElement>(null);
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (manual === null) return;
-    field.current?.focus();
-    field.current?.select();
-  }, [manual]);
-
-  const onClick = async (event: MouseEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const url = taskUrl(boardId, taskNumber);
-    if (await writeClipboard(url)) {
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), 1500);
-    } else {
-      setManual(url);
-    }
-  };
-  const onFieldKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    setManual(null);
-    button.current?.focus();
-  };
-  return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className={['bv-card__copy', copied && 'bv-card__copy--done'].filter(Boolean).join(' ')}
-        title="Скопировать ссылку на задачу"
-        aria-label="Скопировать ссылку на задачу"
-        data-no-dnd
-        onClick={(event) => void onClick(event)}
-      >
-        {copied ? (
-          <span className="bv-card__copied" role="status">
-            Скопировано
-          </span>
-        ) : (
-          <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a3 3 0 1 1 4.2 4.2l-2 2a1 1 0 1 1-1.4-1.4l2-2a1 1 0 1 0-1.4-1.4L12 13.4a1 1 0 0 1-1.4 0Zm2.8-2.8a1 1 0 0 1 0 1.4l-3.5 3.5a3 3 0 1 1-4.2-4.2l2-2a1 1 0 0 1 1.4 1.4l-2 2a1 1 0 1 0 1.4 1.4l3.5-3.5a1 1 0 0 1 1.4 0Z"
-            />
-          </svg>
-        )}
-      </button>
-      {manual !== null && (
-        <div className="bv-card__manual-copy" data-no-dnd>
-          <input
-            ref={field}
-            className="bv-card__manual-field"
-            type="text"
-            readOnly
-            value={manual}
-            aria-label="Ссылка на задачу"
-            aria-describedby={`bv-copy-hint-${taskId}`}
-            onFocus={(event) => event.currentTarget.select()}
-            onBlur={() => setManual(null)}
-            onKeyDown={onFieldKeyDown}
-          />
-          <span id={`bv-copy-hint-${taskId}`} className="bv-card__manual-hint" role="status">
-            Скопируйте ссылку
-          </span>
-        </div>
-      )}
-    </>
   );
 }
 
@@ -270,7 +160,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
           )}
         </div>
       )}
-      <CopyLinkButton boardId={boardId} taskId={taskId} taskNumber={task.number} />
+      <CopyTaskLink boardId={boardId} taskId={taskId} taskNumber={task.number} />
     </article>
   );
 });

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useDraftText, useSubmit } from 'shared-ui';
+import { useDraftText, useOutsidePress, useSubmit } from 'shared-ui';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { SubmitOrCancel } from '../../../shared/submit-or-cancel';
 import { createColumn } from '../api/create-column';
@@ -8,8 +8,8 @@ import { createColumn } from '../api/create-column';
  * 'Создать новую колонку' at the end of the board. Enter creates the column and leaves the form open
  * and empty for the next name; the columns are created one after another in the order typed. A failed
  * create is swallowed (SPEC 8): its name comes back into the field. Escape closes the form keeping the
- * name typed and not created (per board, in shared-ui drafts) for when it opens again; 'Отмена'
- * discards it.
+ * name typed and not created (per board, in shared-ui drafts) for when it opens again, and so does a
+ * press outside the form; 'Отмена' discards it.
  */
 export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
@@ -19,6 +19,10 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
   const form = useSubmit();
   const queue = useRef(Promise.resolve());
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const close = () => setOpen(false);
+  // A press elsewhere closes the form as Escape does, keeping the name typed.
+  useOutsidePress(formRef, close, open);
 
   if (!open) {
     return (
@@ -28,8 +32,6 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
       </button>
     );
   }
-
-  const close = () => setOpen(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +50,7 @@ export function CreateColumn({ onCreated }: { onCreated?: () => void }) {
   };
 
   return (
-    <form className="bv-create-column" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="bv-create-column" noValidate onSubmit={onSubmit}>
       <input
         // biome-ignore lint/a11y/noAutofocus: the form opens on purpose to type a name
         autoFocus

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button, errorsOf, Spinner, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
+import { CopyTaskLink } from '../../../shared/CopyTaskLink';
 import { EditForm } from '../../../shared/edit-form';
 import type { TaskField, TaskForm } from '../model/task-form';
 import { useTaskDraft } from '../model/use-task-draft';
@@ -124,7 +125,10 @@ export function TaskModal({
     body = (
       <div className="bv-task">
         <div className="bv-task__main">
-          <SaveState status={saveStatus} deleted={deleted} onRetry={() => void task.retry()} />
+          <div className="bv-task__status">
+            <SaveState status={saveStatus} deleted={deleted} onRetry={() => void task.retry()} />
+            <CopyTaskLink boardId={board.id} taskId={detail.id} taskNumber={detail.number} labelled />
+          </div>
           <EditForm
             className="bv-task__form"
             error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId)}

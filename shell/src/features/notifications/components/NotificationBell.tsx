@@ -5,7 +5,7 @@
  * focus back to the bell; so does a click outside or the focus leaving it (without taking focus).
  */
 import { type ComponentType, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Button, Spinner } from 'shared-ui';
+import { Button, Spinner, useOutsidePress } from 'shared-ui';
 import { bellLabel } from '../bell-label';
 import { useUnreadCount } from '../use-unread-count';
 import type { NotificationListProps } from './NotificationList';
@@ -68,16 +68,10 @@ export function NotificationBell() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close(true);
     };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close(false);
-    };
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, close, fetchList]);
+  useOutsidePress(rootRef, () => close(false), open);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: focusout only watches where the focus goes
