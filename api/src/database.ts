@@ -93,6 +93,8 @@ export interface TasksTable {
   version: Generated<number>;
   due_at: Date | null;
   due_done: Generated<boolean>;
+  /** One of the task's image files, shown on its card. */
+  cover_file_id: Generated<number | null>;
 }
 
 export interface ChecklistsTable {

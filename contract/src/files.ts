@@ -3,9 +3,7 @@ import { User } from './auth.js';
 import { Body, errors, Id, Success } from './common.js';
 import { BodyId } from './ids.js';
 
-/** Avatars: raster formats a browser shows in an <img> and that cannot carry script (no SVG). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+export { IMAGE_TYPES, type ImageType } from './image-types.js';
 
 export const FileItem = Type.Object({
   id: Type.Integer(),

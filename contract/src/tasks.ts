@@ -49,6 +49,12 @@ export const Task = Type.Object({
   dueAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'UTC' }),
   dueDone: Type.Boolean({ description: "the due date's 'Выполнено' tick" }),
   checklist: ChecklistProgress,
+  coverFileId: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        "the image attachment shown on the card ('Сделать обложкой'); its link from GET /api/file/get",
+    }),
+  ),
 });
 export type Task = Static<typeof Task>;
 
@@ -71,6 +77,7 @@ export const MESSAGES = {
   labels: 'Метка не с этой доски',
   notInList: 'Задача должна быть в списке колонки',
   conflict: 'Задачу изменили',
+  cover: 'Обложкой может быть только картинка из файлов этой задачи',
 } as const;
 
 const Title = Type.String({ minLength: 1, maxLength: 500, 'x-error': 'Введите название задачи' });
@@ -152,6 +159,16 @@ export const DeleteTask = {
   ...common,
   params: TaskParams,
   response: { 200: Success, ...errors(400, 401, 403, 404) },
+};
+
+export const SetCover = {
+  operationId: 'setTaskCover',
+  summary: "Show one of the task's image files on its card, or none",
+  ...common,
+  description: `\`fileId\`: a PNG, JPEG, GIF or WebP file of this task, or null to show none. Recorded as a \`task.edited\` change of the field \`cover\` (file names).`,
+  params: TaskParams,
+  body: Body({ fileId: Type.Union([Id, Type.Null()], { 'x-error': MESSAGES.cover }) }),
+  response: { 200: TaskDetail, ...errors(400, 401, 403, 404) },
 };
 
 export const MoveTask = {

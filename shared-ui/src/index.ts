@@ -35,6 +35,7 @@ export { TextField, type TextFieldProps } from './components/fields/TextField';
 export { MISSING_PORTAL_MESSAGE, MODAL_ROOT_ID, tabbables } from './components/modal/modal-root';
 export { Spinner } from './components/spinner/Spinner';
 export { readDraft, useDraftText, writeDraft } from './drafts/drafts';
+export { useLeaveGuard } from './drafts/leave-guard';
 export { plural } from './format/plural';
 export { shortDate } from './format/short-date';
 export { useFieldErrors } from './hooks/use-field-errors';

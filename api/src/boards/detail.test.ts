@@ -168,6 +168,7 @@ describe('GET /api/board/{boardId}', () => {
       dueAt: null,
       dueDone: false,
       checklist: { done: 0, total: 0 },
+      coverFileId: null,
     });
     expect(board.tasks[String(second)]).toMatchObject({
       number: 2,

@@ -146,6 +146,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
       't.version',
       't.due_at',
       't.due_done',
+      't.cover_file_id',
       sql<boolean>`t.description <> ''`.as('has_description'),
     ])
     .where('t.board_id', '=', boardId)
@@ -242,6 +243,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
       'm.version',
       'm.due_at',
       'm.due_done',
+      'm.cover_file_id',
       'm.has_description',
       sql<number[]>`coalesce(a.ids, '{}')`.as('assignees'),
       sql<number[]>`coalesce(l.ids, '{}')`.as('labels'),

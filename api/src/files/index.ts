@@ -1,3 +1,3 @@
-/** A task's files, as the task's detail reads them. */
+/** A task's files, as the task's detail reads them, and one file (a task's cover is checked by it). */
 
-export { filesOfTask } from './repository.js';
+export { filesOfTask, findFile } from './repository.js';

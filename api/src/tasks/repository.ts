@@ -33,6 +33,7 @@ type TaskRow = Pick<
   | 'version'
   | 'due_at'
   | 'due_done'
+  | 'cover_file_id'
 > & {
   has_description: boolean;
   assignees: number[];
@@ -67,6 +68,7 @@ export function toTask(row: TaskRow): Task {
     dueAt: row.due_at?.toISOString() ?? null,
     dueDone: row.due_done,
     checklist: { done: row.checklist_done, total: row.checklist_total },
+    coverFileId: row.cover_file_id,
   };
 }
 
@@ -88,6 +90,7 @@ export function selectTasks(db: Db) {
       't.version',
       't.due_at',
       't.due_done',
+      't.cover_file_id',
       sql<boolean>`t.description <> ''`.as('has_description'),
       sql<number[]>`array(select user_id from task_assignees where task_id = t.id order by user_id)`.as(
         'assignees',
@@ -394,4 +397,20 @@ export async function moveTask(
     await recordTask(db, boardId, taskId, version, { ...task.fields, columnId: String(columnId) }, userId);
   }
   return { from };
+}
+
+/** The task's cover: its file's id and name, or null. */
+export async function findCover(db: Db, taskId: number): Promise<{ id: number; name: string } | null> {
+  const row = await db
+    .selectFrom('tasks as t')
+    .innerJoin('files as f', 'f.id', 't.cover_file_id')
+    .select(['f.id', 'f.name'])
+    .where('t.id', '=', taskId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Shows the file on the task's card (null: no cover). The caller checked it is the task's image. */
+export async function setCover(db: Db, taskId: number, fileId: number | null): Promise<void> {
+  await db.updateTable('tasks').set({ cover_file_id: fileId }).where('id', '=', taskId).execute();
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IMAGE_TYPES } from 'contract/files';
 import { toId, toIds } from 'contract/ids';
-import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask } from 'contract/tasks';
+import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask, SetCover } from 'contract/tasks';
 import type { preValidationHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireBoardMember } from '../board-change/access.js';
@@ -12,13 +13,16 @@ import { trashThenDelete } from '../board-change/trash-entries.js';
 import { columnExists } from '../columns/index.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
+import { findFile } from '../files/index.js';
 import { countBoardLabels } from '../labels/index.js';
 import {
   createTask,
   deleteTask,
+  findCover,
   findTaskDetail,
   findTaskFields,
   moveTask,
+  setCover,
   type TaskFields,
   updateTask,
 } from './repository.js';
@@ -205,6 +209,32 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       return { success: true as const };
+    });
+  });
+
+  /** 'Сделать обложкой' / 'Убрать обложку': one of the task's images on its card, or none. */
+  app.put('/cover/:boardId/:taskId', { schema: SetCover }, async (request, reply) => {
+    const { boardId, taskId } = request.params;
+    const { fileId } = request.body;
+    const userId = request.user.id;
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const current = await findTaskFields(trx, boardId, taskId);
+      if (!current) throw notFound();
+      const file = fileId === null ? null : await findFile(trx, fileId);
+      const image = (IMAGE_TYPES as readonly string[]).includes(file?.type ?? '');
+      if (fileId !== null && (!file || file.taskId !== taskId || file.boardId !== boardId || !image))
+        throw new HttpError(400, { fileId: MESSAGES.cover });
+      const before = await findCover(trx, taskId);
+      if ((before?.id ?? null) !== fileId) {
+        await setCover(trx, taskId, fileId);
+        changes.task(taskId).record('task.edited', {
+          taskId,
+          taskTitle: current.fields.title,
+          columnId: Number(current.fields.columnId),
+          data: { changes: [{ field: 'cover', from: before?.name ?? null, to: file?.name ?? null }] },
+        });
+      }
+      return (await findTaskDetail(trx, boardId, taskId, userId))!;
     });
   });
 };

@@ -47,6 +47,7 @@ describe('POST /api/task/create', () => {
         dueAt: null,
         dueDone: false,
         checklist: { done: 0, total: 0 },
+        coverFileId: null,
       },
     });
     const second = await call(t.app, b.creator, 'POST', '/api/task/create', {

@@ -43,6 +43,17 @@ async function insertTaskRows(db: Db, boardId: number, snapshots: TaskSnapshot[]
   await insertRows(db, 'task_labels', all('labels'), label);
   await insertRows(db, 'comments', all('comments'), userExists('user_id'));
   await insertRows(db, 'files', all('files'), userExists('created_by'));
+  // A cover whose file did not come back (its uploader's account is gone) is no cover.
+  const taskIds = snapshots.map((snapshot) => Number(snapshot.task.id));
+  await db
+    .updateTable('tasks as t')
+    .set({ cover_file_id: null })
+    .where('t.id', 'in', taskIds)
+    .where('t.cover_file_id', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('files as f').select('f.id').whereRef('f.id', '=', 't.cover_file_id'))),
+    )
+    .execute();
   await insertRows(db, 'checklists', all('checklists'));
   // An item's assignee whose account is gone is unassigned, as the foreign key would have done.
   const items = all('checklistItems').map((item) => ({ ...item }));

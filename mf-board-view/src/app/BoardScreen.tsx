@@ -9,7 +9,7 @@ import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
 import { isBigBoard, loadDragAndDrop } from '../features/dnd/components/DndBoard';
-import { FIELD_LABELS } from '../features/task-modal/model/task-form';
+import { HISTORY_FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
@@ -79,7 +79,7 @@ function BoardPage({ settled }: { settled: boolean }) {
           {(taskNumber || settled) && <BoardOverlays taskNumber={taskNumber} />}
           {activityOpen && (
             <ActivityPanel
-              fieldLabels={FIELD_LABELS}
+              fieldLabels={HISTORY_FIELD_LABELS}
               onClose={() => useActivityPanel.getState().setOpen(false)}
             />
           )}

@@ -7,7 +7,7 @@ import { CommentsPanel } from '../features/comments/components/CommentsPanel';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
 import { TaskNotFound } from '../features/task-modal/components/TaskNotFound';
-import { FIELD_LABELS } from '../features/task-modal/model/task-form';
+import { HISTORY_FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { WatchToggle } from '../features/watch/components/WatchToggle';
 import { useBoardState, useReload } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
@@ -67,7 +67,7 @@ export function TaskRoute({ taskNumber }: { taskNumber: string }) {
   );
 
   const renderHistory = useCallback(
-    (task: TaskDetail) => <TaskHistory taskId={task.id} fieldLabels={FIELD_LABELS} />,
+    (task: TaskDetail) => <TaskHistory taskId={task.id} fieldLabels={HISTORY_FIELD_LABELS} />,
     [],
   );
 

@@ -1,7 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { readDraft, useDraftText, writeDraft } from './drafts';
+import { useLeaveGuard } from './leave-guard';
+
+/** Whether leaving the page now would ask first. */
+function leavingAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
 
 describe('drafts', () => {
   beforeEach(() => {
@@ -36,5 +44,29 @@ describe('drafts', () => {
     act(() => result.current[2]());
     expect(result.current[0]).toBe('');
     expect(readDraft('comment:1:2')).toBeNull();
+  });
+
+  it('asks before leaving while a draft could not be stored, and no longer once it is sent', () => {
+    expect(leavingAsks()).toBe(false);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    writeDraft('comment:1:2', 'не влезло');
+    expect(leavingAsks()).toBe(true);
+    setItem.mockRestore();
+    writeDraft('comment:1:2', '');
+    expect(leavingAsks()).toBe(false);
+  });
+
+  it('asks before leaving while a component holds unkeepable work', () => {
+    const { rerender, unmount } = renderHook(({ active }) => useLeaveGuard(active), {
+      initialProps: { active: true },
+    });
+    expect(leavingAsks()).toBe(true);
+    rerender({ active: false });
+    expect(leavingAsks()).toBe(false);
+    rerender({ active: true });
+    unmount();
+    expect(leavingAsks()).toBe(false);
   });
 });

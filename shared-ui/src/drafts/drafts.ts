@@ -2,11 +2,13 @@
  * What a user typed and has not sent or saved yet (a comment, a new card's title, a task's edited
  * fields), kept in localStorage until it is sent or discarded, so it survives closing, Back, a reload,
  * a crash and a lost connection. Keys are per signed-in user: another account on the same browser
- * never sees them. A browser that refuses storage (private mode, quota) keeps nothing and says so to
- * nobody: the text is still on screen while the page lives.
+ * never sees them. A browser that refuses storage (private mode, quota) keeps nothing: the text is
+ * still on screen while the page lives, and leaving the page asks first (leave-guard.ts) until the
+ * draft is sent, discarded or stored after all.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuthStore } from '../stores/auth-store';
+import { holdPage, releasePage } from './leave-guard';
 
 const PREFIX = 'draft';
 
@@ -24,11 +26,16 @@ export function readDraft<T>(key: string): T | null {
 
 /** Keeps `value` under `key`; null (or an empty text) discards it. */
 export function writeDraft<T>(key: string, value: T | null): void {
+  const reason = `draft:${key}`;
+  const empty = value === null || value === '';
   try {
-    if (value === null || value === '') window.localStorage.removeItem(storageKey(key));
+    if (empty) window.localStorage.removeItem(storageKey(key));
     else window.localStorage.setItem(storageKey(key), JSON.stringify(value));
+    releasePage(reason);
   } catch {
-    // No storage: nothing is kept beyond the page's life.
+    // No storage: nothing is kept beyond the page's life, so leaving asks first.
+    if (empty) releasePage(reason);
+    else holdPage(reason);
   }
 }
 

@@ -72,6 +72,7 @@ function taskValue(field: string, value: unknown, ctx: DescribeContext): string 
   const { board } = ctx;
   switch (field) {
     case 'title':
+    case 'cover':
       return quote(value) || NONE;
     case 'priority':
       return board.priorities.find((p) => p.value === value)?.label ?? (str(value) || NONE);

@@ -4,6 +4,7 @@ import { Avatar, paths } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
 import { CopyTaskLink } from '../../../shared/CopyTaskLink';
 import { textOn } from '../../../shared/color';
+import { usePictureLink } from '../../../shared/file-link';
 import { effectiveMode, formatTaskNumber, useTaskNumberStyle } from '../../../shared/task-number';
 import { useLabelsOpen } from '../model/labels-open-store';
 import { ChecklistBadge, DueBadge } from './CardBadges';
@@ -41,6 +42,16 @@ function CardLabels({ labels }: { labels: Label[] }) {
         </span>
       ))}
     </button>
+  );
+}
+
+/** The task's cover picture across the card's top; the same box while its link is asked for. */
+function CardCover({ fileId }: { fileId: number }) {
+  const url = usePictureLink(fileId);
+  return (
+    <span className="bv-card__cover" aria-hidden="true">
+      {url && <img src={url} alt="" decoding="async" draggable={false} />}
+    </span>
   );
 }
 
@@ -113,6 +124,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
       style={main ? { background: main.color, color: textOn(main.color) } : undefined}
       data-task-id={taskId}
     >
+      {task.coverFileId ? <CardCover fileId={task.coverFileId} /> : null}
       {labels.length > 0 && <CardLabels labels={labels} />}
       <a
         tabIndex={-1}

@@ -3,18 +3,20 @@
  * area for new files. Each dropped or picked file is uploaded on its own, in parallel, with its own
  * progress bar: signed link (GET /api/file/upload), PUT of the bytes, then POST /api/file/add. The add
  * calls run one after another, so each answer (the task's whole list) is at least as new as the one
- * before it. After an add or a delete the board reloads, so the card's file count follows.
+ * before it. After an add or a delete the board reloads, so the card's file count follows. A picture
+ * can be the card's cover: which one is read from the board (live for every viewer).
  */
 
 import type { FileItem } from 'contract';
 import { useRef, useState } from 'react';
-import { errorsOf, type FieldErrors, fileType, uploadFile } from 'shared-ui';
+import { errorsOf, type FieldErrors, fileType, uploadFile, useLeaveGuard } from 'shared-ui';
 import { Dropzone, useConfirmedAction } from 'shared-ui/widgets';
-import { useReload } from '../../../shared/board-context';
+import { useBoardState, useReload } from '../../../shared/board-context';
+import { getFileLink } from '../../../shared/file-link';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';
-import { getFileLink } from '../api/get-file-link';
 import { getUploadLink } from '../api/get-upload-link';
+import { setCover } from '../api/set-cover';
 import './files.css';
 import { FileRow } from './FileRow';
 import { type Upload, UploadRow } from './UploadRow';
@@ -35,6 +37,7 @@ export interface TaskFilesProps {
 
 export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   const reloadBoard = useReload();
+  const coverFileId = useBoardState((state) => state.board?.tasks[taskId]?.coverFileId ?? null);
   const [answer, setAnswer] = useState<{ from: FileItem[]; list: FileItem[] } | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busyIds, setBusyIds] = useState<number[]>([]);
@@ -42,6 +45,8 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   const remove = useConfirmedAction({
     onError: (body) => setError(messageOf(body, 'Не удалось удалить файл')),
   });
+  // A file still on its way cannot be kept if the page goes: leaving asks first.
+  useLeaveGuard(uploads.some((upload) => upload.phase !== 'error'));
   const nextKey = useRef(0);
   const addQueue = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -87,6 +92,19 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
     }
   };
 
+  const onCover = async (file: FileItem, cover: boolean) => {
+    setError(null);
+    setBusy(file.id, true);
+    try {
+      await setCover(boardId, taskId, cover ? file.id : null);
+      await reloadBoard();
+    } catch (caught) {
+      setError(messageOf(errorsOf(caught), 'Не удалось изменить обложку'));
+    } finally {
+      setBusy(file.id, false);
+    }
+  };
+
   const onDelete = (file: FileItem) => {
     const confirm = {
       title: 'Удалить файл?',
@@ -119,8 +137,10 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
               key={file.id}
               file={file}
               busy={busyIds.includes(file.id)}
+              cover={file.id === coverFileId}
               onOpen={(item) => void open(item)}
               onDelete={onDelete}
+              onCover={(item, cover) => void onCover(item, cover)}
             />
           ))}
           {uploads.map((upload) => (

@@ -32,6 +32,9 @@ export const FIELD_LABELS: Record<TaskField, string> = {
 
 export const TASK_FIELDS = Object.keys(FIELD_LABELS) as TaskField[];
 
+/** What the history names a task's changes by: the form's fields, and the cover (a file's name). */
+export const HISTORY_FIELD_LABELS: Record<string, string> = { ...FIELD_LABELS, cover: 'Обложка' };
+
 export const isTaskField = (field: string): field is TaskField => field in FIELD_LABELS;
 
 export const toForm = (task: Task & { description: string }): TaskForm => ({
