@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import activityRoutes from './activity/routes.js';
+import archiveRoutes from './archive/routes.js';
 import authPlugin from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
 import { memberBoardVersion } from './board-change/access.js';
@@ -160,6 +161,7 @@ export function buildApp(config: Config): App {
   app.register(notificationRoutes, { prefix: '/api/notification' });
   app.register(calendarRoutes, { prefix: '/api/calendar' });
   app.register(trashRoutes, { prefix: '/api/trash' });
+  app.register(archiveRoutes, { prefix: '/api/archive' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
 

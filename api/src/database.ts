@@ -76,6 +76,9 @@ export interface ColumnsTable {
   name: string;
   position: number;
   version: Generated<number>;
+  /** Set while the column (with its tasks) is in the board's archive. */
+  archived_at: Generated<Date | null>;
+  archived_by: Generated<number | null>;
 }
 
 export interface TasksTable {
@@ -95,6 +98,9 @@ export interface TasksTable {
   due_done: Generated<boolean>;
   /** One of the task's image files, shown on its card. */
   cover_file_id: Generated<number | null>;
+  /** Set while the task is in the board's archive (off the board, kept until put back). */
+  archived_at: Generated<Date | null>;
+  archived_by: Generated<number | null>;
 }
 
 export interface ChecklistsTable {

@@ -44,6 +44,9 @@ export interface ActivityData {
   'task.deleted': Nothing;
   /** Out of the trash. */
   'task.restored': Nothing;
+  /** Into the archive and back ('Вернуть'). */
+  'task.archived': Nothing;
+  'task.unarchived': Nothing;
   /** `mentions`: the user ids named. */
   'comment.added': CommentRef & { mentions?: number[] };
   'comment.deleted': CommentRef;
@@ -59,6 +62,9 @@ export interface ActivityData {
   'column.renamed': { from: string; to: string };
   'column.deleted': { name: string };
   'column.restored': { name: string; tasksCount: number };
+  /** Into the archive with its tasks, and back; `tasksCount`: the tasks that went with it. */
+  'column.archived': { name: string; tasksCount: number };
+  'column.unarchived': { name: string; tasksCount: number };
   'columns.reordered': Nothing;
   /** The creator emptied the board's trash; `count`: entries erased. */
   'trash.emptied': { count: number };
@@ -94,6 +100,8 @@ const KINDS: Record<ActivityKind, true> = {
   'task.moved': true,
   'task.deleted': true,
   'task.restored': true,
+  'task.archived': true,
+  'task.unarchived': true,
   'comment.added': true,
   'comment.deleted': true,
   'comment.restored': true,
@@ -107,6 +115,8 @@ const KINDS: Record<ActivityKind, true> = {
   'column.renamed': true,
   'column.deleted': true,
   'column.restored': true,
+  'column.archived': true,
+  'column.unarchived': true,
   'columns.reordered': true,
   'trash.emptied': true,
   'checklist.added': true,

@@ -12,6 +12,7 @@ export type { User };
 export type Gender = User['gender'];
 export type { Activity } from './activity.js';
 export type { ActivityData, ActivityKind, FieldChange } from './activity-kinds.js';
+export type { Archive, ArchivedColumn, ArchivedTask } from './archive.js';
 export type {
   Board,
   BoardFilter,

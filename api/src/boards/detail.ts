@@ -16,7 +16,7 @@ import { COLUMN_COLUMNS, toColumn } from '../columns/index.js';
 import type { Database } from '../database.js';
 import { LABEL_COLUMNS, toLabel } from '../labels/index.js';
 import { loadMembers } from '../members/index.js';
-import { toTask } from '../tasks/index.js';
+import { onBoard, toTask } from '../tasks/index.js';
 
 type Db = Kysely<Database>;
 
@@ -57,6 +57,7 @@ export async function loadBoard(
         .selectFrom('columns')
         .select(COLUMN_COLUMNS)
         .where('board_id', '=', boardId)
+        .where('archived_at', 'is', null)
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -150,6 +151,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
       sql<boolean>`t.description <> ''`.as('has_description'),
     ])
     .where('t.board_id', '=', boardId)
+    .where(onBoard)
     .$if(assignees.length > 0, (q) =>
       q.where(({ exists, selectFrom }) =>
         exists(

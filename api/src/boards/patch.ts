@@ -30,9 +30,18 @@ export async function buildPatch(
 ): Promise<BoardPatch> {
   const patch: BoardPatch = { prevVersion, userId };
   if (changes.settings) patch.board = (await findBoardSettings(db, boardId)) ?? undefined;
+  // A touched task or column that is not on the board (it went to the archive) is a removed one.
+  if (changes.tasks.size > 0) {
+    patch.tasks = await findTasks(db, boardId, ids(changes.tasks));
+    const found = new Set(patch.tasks.map((task) => Number(task.id)));
+    for (const id of changes.tasks) if (!found.has(id)) changes.removeTask(id);
+  }
+  if (changes.columns.size > 0) {
+    patch.columns = await columnsWithTasks(db, boardId, ids(changes.columns));
+    const found = new Set(patch.columns.map((column) => Number(column.id)));
+    for (const id of changes.columns) if (!found.has(id)) changes.removeColumn(id);
+  }
   if (changes.order) patch.columnOrder = (await columnOrder(db, boardId)).map(String);
-  if (changes.tasks.size > 0) patch.tasks = await findTasks(db, boardId, ids(changes.tasks));
-  if (changes.columns.size > 0) patch.columns = await columnsWithTasks(db, boardId, ids(changes.columns));
   if (changes.labels.size > 0) {
     const rows = await db
       .selectFrom('labels')
@@ -59,12 +68,14 @@ async function columnsWithTasks(db: Db, boardId: number, columnIds: number[]) {
     .select(COLUMN_COLUMNS)
     .where('board_id', '=', boardId)
     .where('id', 'in', columnIds)
+    .where('archived_at', 'is', null)
     .orderBy('id')
     .execute();
   const tasks = await db
     .selectFrom('tasks')
     .select(['id', 'column_id'])
     .where('column_id', 'in', columnIds)
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();

@@ -27,8 +27,20 @@ export async function columnExists(db: Db, boardId: number, columnId: number): P
     .select('id')
     .where('id', '=', columnId)
     .where('board_id', '=', boardId)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The column's name, on the board or in its archive; null when the board has no such column. */
+export async function findColumnName(db: Db, boardId: number, columnId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('columns')
+    .select('name')
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row?.name ?? null;
 }
 
 function recordColumn(db: Db, column: Column, userId: number) {
@@ -42,13 +54,14 @@ function recordColumn(db: Db, column: Column, userId: number) {
   });
 }
 
-/** The column with its tasks in order; null when the board has no such column. */
+/** The column with its tasks in order; null when the board has no such column on it (archived). */
 export async function findColumn(db: Db, boardId: number, columnId: number): Promise<Column | null> {
   const row = await db
     .selectFrom('columns')
     .select(COLUMN_COLUMNS)
     .where('id', '=', columnId)
     .where('board_id', '=', boardId)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   return row ? toColumn(row, (await columnTaskIds(db, columnId)).map(String)) : null;
 }
@@ -60,7 +73,8 @@ export async function createColumn(db: Db, boardId: number, name: string, userId
     .values({
       board_id: boardId,
       name,
-      position: sql<number>`(select coalesce(max(position) + 1, 0) from columns where board_id = ${boardId})`,
+      position: sql<number>`(select coalesce(max(position) + 1, 0) from columns
+        where board_id = ${boardId} and archived_at is null)`,
     })
     .returning(COLUMN_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -82,19 +96,23 @@ export async function renameColumn(db: Db, current: Column, name: string, userId
   return column;
 }
 
-/** The board's column ids in order. */
+/** The board's column ids in order (an archived column is off the board). */
 export async function columnOrder(db: Db, boardId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('columns')
     .select('id')
     .where('board_id', '=', boardId)
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
 }
 
-/** Gives the board's columns positions in the order of `ids` (all of the board's columns). */
+/**
+ * Gives the board's columns positions in the order of `ids` (all of the columns on the board; an
+ * archived column keeps its last position, to go back to).
+ */
 export async function setColumnOrder(db: Db, boardId: number, ids: number[]): Promise<void> {
   await sql`
     update columns set position = v.ord - 1
@@ -118,14 +136,54 @@ export async function deleteColumn(db: Db, boardId: number, columnId: number): P
   return true;
 }
 
-/** A column's task ids in order. */
+/** A column's task ids in order (its archived tasks are off the board). */
 export async function columnTaskIds(db: Db, columnId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('tasks')
     .select('id')
     .where('column_id', '=', columnId)
+    .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Takes the column, with its tasks, off the board into the archive; false when it is not on it. */
+export async function archiveColumn(
+  db: Db,
+  boardId: number,
+  columnId: number,
+  userId: number,
+): Promise<boolean> {
+  const archived = await db
+    .updateTable('columns')
+    .set({ archived_at: sql<Date>`now()`, archived_by: userId })
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (archived.numUpdatedRows === 0n) return false;
+  await setColumnOrder(db, boardId, await columnOrder(db, boardId));
+  return true;
+}
+
+/**
+ * Puts an archived column back at its last place in the board's order (or the end), with its tasks
+ * (those archived on their own stay archived); false when the board has no such archived column.
+ */
+export async function unarchiveColumn(db: Db, boardId: number, columnId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('columns')
+    .set({ archived_at: null, archived_by: null })
+    .where('id', '=', columnId)
+    .where('board_id', '=', boardId)
+    .where('archived_at', 'is not', null)
+    .returning('position')
+    .executeTakeFirst();
+  if (!row) return false;
+  const order = (await columnOrder(db, boardId)).filter((id) => id !== columnId);
+  order.splice(Math.min(row.position, order.length), 0, columnId);
+  await setColumnOrder(db, boardId, order);
+  return true;
 }

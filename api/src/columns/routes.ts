@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ArchiveColumn } from 'contract/archive';
 import {
   COLUMN_ORDER_MISMATCH,
   CreateColumn,
@@ -14,12 +15,16 @@ import { trashThenDelete } from '../board-change/trash-entries.js';
 import { HttpError, notFound } from '../errors.js';
 import { normalize } from '../schemas.js';
 import {
+  archiveColumn,
   columnOrder,
+  columnTaskIds,
   createColumn,
   deleteColumn,
   findColumn,
+  findColumnName,
   renameColumn,
   setColumnOrder,
+  unarchiveColumn,
 } from './repository.js';
 
 const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -114,6 +119,34 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
         columnName: current.name,
         data: { name: current.name },
       });
+      return { success: true as const };
+    });
+  });
+
+  /** 'В архив' and 'Вернуть' of a column with its tasks: off the board and back to its place, live. */
+  app.put('/archive', { schema: ArchiveColumn }, async (request, reply) => {
+    const { body } = request;
+    const boardId = toId(body.boardId);
+    const columnId = toId(body.columnId);
+    const userId = request.user.id;
+    return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
+      const name = await findColumnName(trx, boardId, columnId);
+      if (name === null) throw notFound();
+      // Its tasks are the same before and after: those not archived on their own.
+      const taskIds = await columnTaskIds(trx, columnId);
+      const done = body.archived
+        ? await archiveColumn(trx, boardId, columnId, userId)
+        : await unarchiveColumn(trx, boardId, columnId);
+      if (!done) throw notFound();
+      for (const taskId of taskIds) changes.task(taskId);
+      changes
+        .column(columnId)
+        .columnOrder()
+        .record(body.archived ? 'column.archived' : 'column.unarchived', {
+          columnId,
+          columnName: name,
+          data: { name, tasksCount: taskIds.length },
+        });
       return { success: true as const };
     });
   });

@@ -1,12 +1,13 @@
 import type { MyTask } from 'contract/my-tasks';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
-import { selectTasks, toTask } from '../tasks/index.js';
+import { onBoard, selectTasks, toTask } from '../tasks/index.js';
 
 type Db = Kysely<Database>;
 
 /**
- * The tasks assigned to the user on boards (not deleted) they are still an accepted member of, ordered by due date
+ * The tasks assigned to the user on boards (not deleted) they are still an accepted member of, not in
+ * the board's archive, ordered by due date
  * (none last), board, id. `withDueOnly`: only those with a due date (the calendar feed).
  */
 export async function findMyTasks(db: Db, userId: number, withDueOnly = false): Promise<MyTask[]> {
@@ -21,6 +22,7 @@ export async function findMyTasks(db: Db, userId: number, withDueOnly = false): 
     .where('m.accepted', '=', true)
     .where('m.is_deleted', '=', false)
     .where('b.deleted_at', 'is', null)
+    .where(onBoard)
     .orderBy(sql`t.due_at asc nulls last`)
     .orderBy('t.board_id')
     .orderBy('t.id');

@@ -9,7 +9,7 @@
  * and every stale save either kept everyone's fields or answered 409 with nothing written.
  */
 
-import type { Board, BoardFilter, TaskDetail } from 'contract';
+import type { Archive, Board, BoardFilter, TaskDetail } from 'contract';
 import { applyPatch } from 'contract/apply-patch';
 import type { BoardUpdate } from 'contract/realtime';
 import fc from 'fast-check';
@@ -148,6 +148,17 @@ const op = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('comment' as const), who, task: pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('board' as const), value: pick }), weight: 1 },
+  {
+    // Into the archive, or an archived one back ('Вернуть').
+    arbitrary: fc.record({
+      kind: fc.constant('archive' as const),
+      who,
+      target: fc.constantFrom('task' as const, 'column' as const),
+      back: fc.boolean(),
+      index: pick,
+    }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('checklist' as const),
@@ -321,6 +332,24 @@ describe('patches converge', () => {
             case 'delete': {
               const taskId = taskAt(o.task);
               if (taskId) await api(o.who, 'DELETE', `/api/task/delete/${boardId}/${taskId}`);
+              return;
+            }
+            case 'archive': {
+              const idKey = o.target === 'task' ? 'taskId' : 'columnId';
+              const send = (id: string, archived: boolean) =>
+                api(o.who, 'PUT', `/api/${o.target}/archive`, { boardId, [idKey]: id, archived });
+              if (o.back) {
+                const archive = (await api(o.who, 'GET', `/api/archive/${boardId}`)).body as Archive;
+                const list = o.target === 'task' ? archive.tasks : archive.columns;
+                const item = list[o.index % Math.max(1, list.length)];
+                // 409 for a task whose column is archived too; 404 when it came back meanwhile.
+                if (item) expect([200, 404, 409]).toContain((await send(item.id, false)).status);
+              } else if (o.target === 'task') {
+                const taskId = taskAt(o.index);
+                if (taskId) expect([200, 404]).toContain((await send(taskId, true)).status);
+              } else if (board.columnOrder.length > 1) {
+                expect([200, 404]).toContain((await send(columnAt(o.index), true)).status);
+              }
               return;
             }
             case 'comment': {

@@ -3,6 +3,7 @@
 import type { NotificationKind } from 'contract/notifications';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
+import { onBoard } from '../tasks/index.js';
 
 type Db = Kysely<Database>;
 
@@ -56,7 +57,7 @@ export async function insertDueReminders(db: Db, at: Date): Promise<CreatedRemin
       join board_members m on m.board_id = t.board_id and m.user_id = a.user_id
                           and m.accepted and not m.is_deleted
       join boards b on b.id = t.board_id and b.deleted_at is null
-      where t.due_at > ${since} and t.due_at <= ${soonUntil} and not t.due_done
+      where t.due_at > ${since} and t.due_at <= ${soonUntil} and not t.due_done and ${onBoard}
         and coalesce(
           (select (r.fields ->> 'dueAt')::timestamptz is not distinct from t.due_at
              from revisions r
@@ -105,7 +106,7 @@ export interface ReminderMailData {
 /**
  * What the reminder's e-mail says, or null when it should no longer go: the user turned e-mail
  * reminders off, left the board or the board was deleted, the task was ticked done or its date moved
- * since (the task's deletion takes the notification with it).
+ * since, or it went to the archive (the task's deletion takes the notification with it).
  */
 export async function findReminderMail(db: Db, notificationId: number): Promise<ReminderMailData | null> {
   const row = await db
@@ -133,6 +134,7 @@ export async function findReminderMail(db: Db, notificationId: number): Promise<
     .where('m.is_deleted', '=', false)
     .where('b.deleted_at', 'is', null)
     .where('t.due_done', '=', false)
+    .where(onBoard)
     .whereRef('t.due_at', '=', 'n.due_at')
     .executeTakeFirst();
   if (!row?.due_at) return null;

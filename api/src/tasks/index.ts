@@ -5,6 +5,7 @@ export {
   findTask,
   findTaskDetail,
   findTasks,
+  onBoard,
   recordTaskEdits,
   selectTasks,
   toTask,

@@ -108,11 +108,13 @@ export function selectTasks(db: Db) {
 }
 
 /** The board's tasks among `ids`, in id order (unknown ids are left out). */
+/** Those of the tasks that are on the board (archived ones are left out), by id. */
 export async function findTasks(db: Db, boardId: number, ids: number[]): Promise<Task[]> {
   if (ids.length === 0) return [];
   const rows = await selectTasks(db)
     .where('t.id', 'in', ids)
     .where('t.board_id', '=', boardId)
+    .where(onBoard)
     .orderBy('t.id')
     .execute();
   return rows.map(toTask);
@@ -168,17 +170,94 @@ async function setLabels(db: Db, taskId: number, labelIds: number[]): Promise<vo
     .execute();
 }
 
-const endOfColumn = (columnId: number) =>
-  sql<number>`(select coalesce(max(position) + 1, 0) from tasks where column_id = ${columnId})`;
+/**
+ * A task on its board (alias `t`): neither it nor its column is in the archive. The board's detail and
+ * patches, column orders, 'Мои задачи', reminders and the calendar feed count only these.
+ */
+export const onBoard = sql<boolean>`(t.archived_at is null and exists (
+  select 1 from columns oc where oc.id = t.column_id and oc.archived_at is null))`;
 
-/** Renumbers a column's tasks 0..n-1 in their current order (after one left it). */
+const endOfColumn = (columnId: number) =>
+  sql<number>`(select coalesce(max(position) + 1, 0) from tasks
+    where column_id = ${columnId} and archived_at is null)`;
+
+/**
+ * Renumbers a column's tasks 0..n-1 in their current order (after one left it). An archived task keeps
+ * its last position, to go back to.
+ */
 async function compactColumn(db: Db, columnId: number): Promise<void> {
   await sql`
     update tasks set position = s.position
     from (select id, (row_number() over (order by position, id) - 1)::int as position
-          from tasks where column_id = ${columnId}) as s
+          from tasks where column_id = ${columnId} and archived_at is null) as s
     where tasks.id = s.id and tasks.position <> s.position
   `.execute(db);
+}
+
+/**
+ * Takes the task off the board into the archive and closes the gap in its column; answers the
+ * column's id, or null when the board has no such task on it.
+ */
+export async function archiveTask(
+  db: Db,
+  boardId: number,
+  taskId: number,
+  userId: number,
+): Promise<number | null> {
+  const row = await db
+    .updateTable('tasks as t')
+    .set({ archived_at: sql<Date>`now()`, archived_by: userId })
+    .where('t.id', '=', taskId)
+    .where('t.board_id', '=', boardId)
+    .where(onBoard)
+    .returning('t.column_id')
+    .executeTakeFirst();
+  if (!row) return null;
+  await compactColumn(db, row.column_id);
+  return row.column_id;
+}
+
+/**
+ * Puts an archived task back in its column at its last position (or the column's end, if it has
+ * fewer tasks now). 'unknown': no such archived task; 'column-archived': its column is in the
+ * archive too (the column comes back first), with the column's name.
+ */
+export async function unarchiveTask(
+  db: Db,
+  boardId: number,
+  taskId: number,
+): Promise<{ columnId: number } | 'unknown' | { columnArchived: string }> {
+  const task = await db
+    .selectFrom('tasks as t')
+    .innerJoin('columns as c', 'c.id', 't.column_id')
+    .select(['t.column_id', 't.position', 'c.name', 'c.archived_at as column_archived_at'])
+    .where('t.id', '=', taskId)
+    .where('t.board_id', '=', boardId)
+    .where('t.archived_at', 'is not', null)
+    .executeTakeFirst();
+  if (!task) return 'unknown';
+  if (task.column_archived_at) return { columnArchived: task.name };
+  const open = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('column_id', '=', task.column_id)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const order = open.map((row) => row.id);
+  order.splice(Math.min(task.position, order.length), 0, taskId);
+  await db
+    .updateTable('tasks')
+    .set({ archived_at: null, archived_by: null })
+    .where('id', '=', taskId)
+    .execute();
+  await sql`
+    update tasks set position = (v.ord - 1)::int
+    from unnest(${order}::int[]) with ordinality as v(id, ord)
+    where tasks.id = v.id and tasks.position <> v.ord - 1
+  `.execute(db);
+  return { columnId: task.column_id };
 }
 
 /** What PUT /api/task/edit sets, under the API's names: the fields a revision keeps. */
@@ -374,13 +453,14 @@ export async function moveTask(
   userId: number,
 ): Promise<MoveResult> {
   const task = await findTaskFields(db, boardId, taskId);
-  if (!task) return 'unknown-task';
+  if (!task || !(await findTasks(db, boardId, [taskId])).length) return 'unknown-task';
   const from = Number(task.fields.columnId);
   const column = await db
     .selectFrom('columns')
     .select('id')
     .where('id', '=', columnId)
     .where('board_id', '=', boardId)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (!column) return 'unknown-column';
   const order = orderAfterMove(await columnTaskIds(db, columnId), listed, taskId);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MESSAGES as ARCHIVE_MESSAGES, ArchiveTask } from 'contract/archive';
 import { IMAGE_TYPES } from 'contract/files';
 import { toId, toIds } from 'contract/ids';
 import { CreateTask, DeleteTask, EditTask, GetTask, MESSAGES, MoveTask, SetCover } from 'contract/tasks';
@@ -16,6 +17,7 @@ import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { findFile } from '../files/index.js';
 import { countBoardLabels } from '../labels/index.js';
 import {
+  archiveTask,
   createTask,
   deleteTask,
   findCover,
@@ -24,6 +26,7 @@ import {
   moveTask,
   setCover,
   type TaskFields,
+  unarchiveTask,
   updateTask,
 } from './repository.js';
 
@@ -210,6 +213,37 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return { success: true as const };
     });
+  });
+
+  /** 'В архив' and 'Вернуть': off the board and back to its place, live, in the activity. */
+  app.put('/archive', { schema: ArchiveTask }, async (request, reply) => {
+    const { body } = request;
+    const boardId = toId(body.boardId);
+    const taskId = toId(body.taskId);
+    return changeBoard(
+      app,
+      change(boardId, request.user.id, reply),
+      async (trx, _version, _board, changes) => {
+        const userId = request.user.id;
+        let columnId: number;
+        if (body.archived) {
+          const from = await archiveTask(trx, boardId, taskId, userId);
+          if (from === null) throw notFound();
+          columnId = from;
+        } else {
+          const back = await unarchiveTask(trx, boardId, taskId);
+          if (back === 'unknown') throw notFound();
+          if ('columnArchived' in back)
+            throw new HttpError(409, { message: ARCHIVE_MESSAGES.columnArchived(back.columnArchived) });
+          columnId = back.columnId;
+        }
+        changes
+          .task(taskId)
+          .column(columnId)
+          .record(body.archived ? 'task.archived' : 'task.unarchived', { taskId, columnId });
+        return { success: true as const };
+      },
+    );
   });
 
   /** 'Сделать обложкой' / 'Убрать обложку': one of the task's images on its card, or none. */

@@ -151,6 +151,10 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
       return `Удалена задача${task}`;
     case 'task.restored':
       return `Восстановлена задача${task}`;
+    case 'task.archived':
+      return `Задача${task} отправлена в архив`;
+    case 'task.unarchived':
+      return `Задача${task} возвращена из архива`;
     case 'comment.added':
       return withDetails(`Добавлен комментарий${row.task ? ` к задаче${task}` : ''}`, quote(data.text));
     case 'comment.deleted':
@@ -181,6 +185,12 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
     case 'column.restored': {
       const count = typeof data.tasksCount === 'number' && data.tasksCount > 0 ? data.tasksCount : 0;
       return `Восстановлена колонка${column || named(data.name)}${count ? ` с карточками (${count})` : ''}`;
+    }
+    case 'column.archived':
+    case 'column.unarchived': {
+      const count = typeof data.tasksCount === 'number' && data.tasksCount > 0 ? data.tasksCount : 0;
+      const where = row.kind === 'column.archived' ? 'отправлена в архив' : 'возвращена из архива';
+      return `Колонка${column || named(data.name)}${count ? ` с карточками (${count})` : ''} ${where}`;
     }
     case 'trash.emptied':
       return typeof data.count === 'number' ? `Очищена корзина (стёрто: ${data.count})` : 'Очищена корзина';
