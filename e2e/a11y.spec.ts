@@ -262,6 +262,7 @@ async function signedInScreens(
     ['Участники', null],
     ['Доска', null],
     ['Активность', null],
+    ['Архив', 'Архив'],
     ['Корзина', null],
   ] as const) {
     await openFromBoardMenu(page, menu, narrow);

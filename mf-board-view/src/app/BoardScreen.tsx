@@ -4,6 +4,7 @@ import { onBoardVersion, watchBoard } from 'shared-ui';
 import { useIdleAfterPaint } from 'shared-ui/lazy';
 import { useStore } from 'zustand';
 import { ActivityPanel } from '../features/activity/components/ActivityPanel';
+import { ArchivePanel } from '../features/archive/components/ArchivePanel';
 import { getBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
@@ -13,6 +14,7 @@ import { HISTORY_FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
 import { useActivityPanel } from '../shared/activity-panel';
+import { useArchivePanel } from '../shared/archive';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
@@ -50,11 +52,13 @@ function BoardPage({ settled }: { settled: boolean }) {
   const { taskNumber } = useParams();
   const activityOpen = useActivityPanel((state) => state.open);
   const trashOpen = useTrashPanel((state) => state.open);
+  const archiveOpen = useArchivePanel((state) => state.open);
   // The panels belong to this board: they close when the board goes.
   useEffect(
     () => () => {
       useActivityPanel.getState().setOpen(false);
       useTrashPanel.getState().setOpen(false);
+      useArchivePanel.getState().setOpen(false);
     },
     [],
   );
@@ -84,6 +88,7 @@ function BoardPage({ settled }: { settled: boolean }) {
             />
           )}
           {trashOpen && <TrashPanel onClose={() => useTrashPanel.getState().setOpen(false)} />}
+          {archiveOpen && <ArchivePanel onClose={() => useArchivePanel.getState().setOpen(false)} />}
         </>
       ) : (
         <BoardLoadState />

@@ -13,13 +13,19 @@ export interface EditFormProps {
   deleteText?: string;
   deleteStatus: Status;
   onDelete: () => void;
+  /** 'В архив' beside 'Удалить', where the item can go to the board's archive. */
+  onArchive?: () => void;
+  archiveStatus?: Status;
   /** Both actions are off (the item is gone); the form can still be read and closed. */
   disabled?: boolean;
   className?: string;
   children: ReactNode;
 }
 
-/** The form of an edit modal (board, column, task): fields, then 'Удалить' on the left, 'Сохранить' on the right. */
+/**
+ * The form of an edit modal (board, column, task): fields, then 'Удалить' (and 'В архив') on the left,
+ * 'Сохранить' on the right.
+ */
 export function EditForm({
   error,
   status,
@@ -28,6 +34,8 @@ export function EditForm({
   deleteText = 'Удалить',
   deleteStatus,
   onDelete,
+  onArchive,
+  archiveStatus = 'default',
   disabled = false,
   className,
   children,
@@ -41,9 +49,16 @@ export function EditForm({
       <FormError>{error}</FormError>
       {children}
       <div className="bv-modal-actions">
-        <Button variant="fail" status={deleteStatus} disabled={disabled} onClick={onDelete}>
-          {deleteText}
-        </Button>
+        <span className="bv-modal-actions__start">
+          <Button variant="fail" status={deleteStatus} disabled={disabled} onClick={onDelete}>
+            {deleteText}
+          </Button>
+          {onArchive && (
+            <Button variant="secondary" status={archiveStatus} disabled={disabled} onClick={onArchive}>
+              В архив
+            </Button>
+          )}
+        </span>
         <Button type="submit" status={status} disabled={disabled}>
           {saveText}
         </Button>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MODALS, type ModalType, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { useActivityPanel } from '../../../shared/activity-panel';
+import { useArchivePanel } from '../../../shared/archive';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
@@ -76,12 +77,13 @@ interface MenuCounts {
 }
 
 /**
- * Фильтр, Метки, Участники, Активность, Корзина, (creator only) Доска and the personal 'Номера задач':
+ * Фильтр, Метки, Участники, Активность, Архив, Корзина, (creator only) Доска and the personal 'Номера задач':
  * on the page and in the burger panel.
  */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
   const openActivity = useActivityPanel((state) => state.setOpen);
   const openTrash = useTrashPanel((state) => state.setOpen);
+  const openArchive = useArchivePanel((state) => state.setOpen);
   return (
     <nav className={`bv-menu__buttons bv-menu__buttons--${place}`} aria-label="Меню доски">
       <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
@@ -100,6 +102,14 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
         onClick={() => openActivity(true)}
       >
         Активность
+      </button>
+      <button
+        type="button"
+        className="bv-menu__button"
+        aria-haspopup="dialog"
+        onClick={() => openArchive(true)}
+      >
+        Архив
       </button>
       <button
         type="button"

@@ -1,12 +1,13 @@
 import { TextField, useFormValues, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
+import { setArchived } from '../../../shared/archive';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
 import { offerUndo } from '../../../shared/undo';
 import { deleteColumn } from '../api/delete-column';
 import { editColumn } from '../api/edit-column';
 
-/** EDIT_COLUMN: rename, or delete with its cards after confirmation. */
+/** EDIT_COLUMN: rename, archive with its cards, or delete them after confirmation. */
 export function EditColumnModal({ columnId, onClose }: { columnId: string; onClose: () => void }) {
   const board = useBoard();
   const reload = useReload();
@@ -14,6 +15,7 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
   const form = useSubmit();
   const { values, field } = useFormValues({ name: column?.name ?? '' }, form);
   const remove = useConfirmedAction({ onError: form.setErrors });
+  const archive = useSubmit();
 
   if (!column) return null;
 
@@ -43,14 +45,31 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
     if (deleted) onClose();
   };
 
+  const onArchive = async () => {
+    const archived = await archive.submit(async () => {
+      await setArchived(board.id, 'column', columnId, true);
+      offerUndo({
+        boardId: board.id,
+        kind: 'column',
+        id: columnId,
+        message: 'Колонка в архиве',
+        undo: () => setArchived(board.id, 'column', columnId, false),
+      });
+      await reload();
+    });
+    if (archived) onClose();
+  };
+
   return (
     <Modal title="Колонка" width={400} onClose={onClose}>
       <EditForm
-        error={form.errors.message}
+        error={form.errors.message ?? archive.errors.message}
         status={form.status}
         onSave={() => void onSave()}
         deleteStatus={remove.status}
         onDelete={() => void onDelete()}
+        archiveStatus={archive.status}
+        onArchive={() => void onArchive()}
       >
         <TextField label="Название" maxLength={100} {...field('name')} />
       </EditForm>

@@ -2,9 +2,11 @@ import type { TaskDetail } from 'contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button, errorsOf, Spinner, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
+import { setArchived } from '../../../shared/archive';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { CopyTaskLink } from '../../../shared/CopyTaskLink';
 import { EditForm } from '../../../shared/edit-form';
+import { offerUndo } from '../../../shared/undo';
 import type { TaskField, TaskForm } from '../model/task-form';
 import { useTaskDraft } from '../model/use-task-draft';
 import { ConflictPanel } from './ConflictPanel';
@@ -57,6 +59,7 @@ export function TaskModal({
   const board = useBoard();
   const reloadBoard = useReload();
   const life = useSubmit();
+  const archive = useSubmit();
   const { errors } = life;
   const remove = useConfirmedAction({ onError: life.setErrors });
   const task = useTaskDraft(board.id, taskId);
@@ -108,6 +111,25 @@ export function TaskModal({
     }
   };
 
+  // 'В архив': what was typed is saved first, then the card leaves the board; 'Отменить' brings it back.
+  const onArchive = async () => {
+    const archived = await archive.submit(async () => {
+      await task.flush();
+      await setArchived(board.id, 'task', taskId, true);
+      offerUndo({
+        boardId: board.id,
+        kind: 'task',
+        id: taskId,
+        message: 'Задача в архиве',
+        undo: () => setArchived(board.id, 'task', taskId, false),
+      });
+    });
+    if (archived) {
+      void reloadBoard();
+      onClose();
+    }
+  };
+
   let body: ReactNode;
   if (!detail || !draft) {
     const failure = deleted ? DELETED_TEXT : task.loadError;
@@ -131,7 +153,7 @@ export function TaskModal({
           </div>
           <EditForm
             className="bv-task__form"
-            error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId)}
+            error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId ?? archive.errors.message)}
             // Never busy: leaving a field saves it, and a button turned busy by that would lose the
             // click that left the field (SaveState says how the saving goes).
             status="default"
@@ -139,6 +161,8 @@ export function TaskModal({
             onSave={() => void onDone()}
             deleteStatus={remove.status}
             onDelete={() => void onDelete()}
+            archiveStatus={archive.status}
+            onArchive={() => void onArchive()}
             disabled={deleted}
           >
             <ConflictPanel

@@ -3,12 +3,12 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Button, errorsOf, Spinner, useAuthStore } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
+import { KeptRow, keepFocus } from '../../../shared/kept-items';
 import { emptyTrash } from '../api/empty-trash';
 import type { TrashItem } from '../api/get-trash';
 import { restoreItem } from '../api/restore-item';
 import { useTrash } from '../model/use-trash';
 import './trash.css';
-import { timeText } from '../../../shared/time-text';
 
 const KIND: Record<TrashKind, { name: string; accusative: string; restored: string }> = {
   task: { name: 'Задача', accusative: 'задачу', restored: 'восстановлена' },
@@ -16,13 +16,6 @@ const KIND: Record<TrashKind, { name: string; accusative: string; restored: stri
   label: { name: 'Метка', accusative: 'метку', restored: 'восстановлена' },
   comment: { name: 'Комментарий', accusative: 'комментарий', restored: 'восстановлен' },
 };
-
-/** The row is about to go: focus moves to the next row's button (or the previous one, or the dialog). */
-function keepFocus(row: HTMLElement | null) {
-  if (!row?.contains(document.activeElement)) return;
-  const sibling = (row.nextElementSibling ?? row.previousElementSibling)?.querySelector('button');
-  (sibling ?? row.closest<HTMLElement>('[role="dialog"]'))?.focus();
-}
 
 /** Where it was: a task's column, a comment's task, how many cards went with a column. */
 function placeOf(item: TrashItem): string | null {
@@ -57,31 +50,20 @@ function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: Tr
   };
 
   return (
-    <li ref={row} className="bv-trash__row">
-      <div className="bv-trash__main">
-        <span className="bv-trash__kind">{kind.name}</span>{' '}
-        <span className="bv-trash__title">«{item.title}»</span>
-        {place && <span className="bv-trash__place"> {place}</span>}
-        <span className="bv-trash__meta">
-          Удалено <time dateTime={item.deletedAt}>{timeText(item.deletedAt)}</time>
-          {item.deletedBy && ` — ${item.deletedBy.name}`}
-        </span>
-        {error && (
-          <span className="bv-trash__error" role="alert">
-            {error}
-          </span>
-        )}
-      </div>
-      <Button
-        variant="secondary"
-        size="small"
-        status={busy ? 'processing' : 'default'}
-        aria-label={`Восстановить ${kind.accusative} «${item.title}»`}
-        onClick={() => void restore()}
-      >
-        Восстановить
-      </Button>
-    </li>
+    <KeptRow
+      rowRef={row}
+      kind={kind.name}
+      title={item.title}
+      place={place}
+      when={{ label: 'Удалено', at: item.deletedAt, by: item.deletedBy }}
+      error={error}
+      action={{
+        text: 'Восстановить',
+        label: `Восстановить ${kind.accusative} «${item.title}»`,
+        busy,
+        onClick: () => void restore(),
+      }}
+    />
   );
 }
 
@@ -118,13 +100,13 @@ export function TrashDialog({ onClose }: { onClose: () => void }) {
   let body: ReactNode;
   if (trash.status === 'loading') {
     body = (
-      <div className="bv-trash__state">
+      <div className="bv-kept__state">
         <Spinner label="Загрузка корзины…" />
       </div>
     );
   } else if (trash.status === 'error') {
     body = (
-      <div className="bv-trash__state" role="alert">
+      <div className="bv-kept__state" role="alert">
         <p>{trash.error}</p>
         <Button variant="secondary" onClick={trash.retry}>
           Повторить
@@ -132,10 +114,10 @@ export function TrashDialog({ onClose }: { onClose: () => void }) {
       </div>
     );
   } else if (trash.items.length === 0) {
-    body = <p className="bv-trash__state">Корзина пуста</p>;
+    body = <p className="bv-kept__state">Корзина пуста</p>;
   } else {
     body = (
-      <ul className="bv-trash__list" aria-label="Удалённые элементы">
+      <ul className="bv-kept__list" aria-label="Удалённые элементы">
         {trash.items.map((item) => (
           <TrashRow key={`${item.kind}:${item.id}`} item={item} onRestored={onRestored} />
         ))}
@@ -153,7 +135,7 @@ export function TrashDialog({ onClose }: { onClose: () => void }) {
       {isCreator && trash.status === 'success' && trash.items.length > 0 && (
         <div className="bv-trash__footer">
           {emptyError && (
-            <p className="bv-trash__error" role="alert">
+            <p className="bv-kept__error" role="alert">
               {emptyError}
             </p>
           )}

@@ -117,7 +117,7 @@ function UndoOffered({ offer }: { offer: UndoOffer }) {
     setBusy(true);
     setError(null);
     try {
-      await restoreItem(offer.boardId, { kind: offer.kind, id: offer.id });
+      await (offer.undo ? offer.undo() : restoreItem(offer.boardId, { kind: offer.kind, id: offer.id }));
       dismiss(offer.key);
       void reload();
     } catch (failure) {
