@@ -52,7 +52,10 @@ test("a card and a column go to 'Архив' and come back to their places, live
 
   // Archived again, and Bob finds it in 'Архив' by searching.
   await cardTitled(alicePage, 'Вторая').getByRole('link', { name: 'Вторая' }).click();
-  await alicePage.getByRole('dialog', { name: /^Задача/ }).getByRole('button', { name: 'В архив' }).click();
+  await alicePage
+    .getByRole('dialog', { name: /^Задача/ })
+    .getByRole('button', { name: 'В архив' })
+    .click();
   await expect(cardTitles(bobPage, 'Нужно сделать')).toHaveText(['Первая', 'Третья']);
   await menuButton(bobPage, 'Архив').click();
   const archive = bobPage.getByRole('dialog', { name: 'Архив' });
