@@ -5,13 +5,20 @@ import type { Archive } from 'contract/archive';
 import type { Board } from 'contract/boards';
 import type { MyTask } from 'contract/my-tasks';
 import { describe, expect, it } from 'vitest';
-import { addTask, boardDetail, boardSnapshot, call, seedBoard, useTestApp } from '../../test/fixtures.js';
+import {
+  addTask,
+  boardDetail,
+  boardSnapshot,
+  call,
+  seedBoard,
+  type TestBoard,
+  useTestApp,
+} from '../../test/fixtures.js';
 
 const t = useTestApp();
 
-const board = async (b: { id: number; member: Parameters<typeof call>[1] }) =>
-  (await boardDetail(t.app, b.member, b.id)).body as Board;
-const archive = async (b: { id: number; member: Parameters<typeof call>[1] }) =>
+const board = async (b: TestBoard) => (await boardDetail(t.app, b.member, b.id)).body as Board;
+const archive = async (b: TestBoard) =>
   (await call<Archive>(t.app, b.member, 'GET', `/api/archive/${b.id}`)).body;
 
 describe('the archive', () => {

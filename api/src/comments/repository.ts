@@ -68,12 +68,24 @@ export async function deleteComment(db: Db, commentId: number): Promise<boolean>
 
 /** A task's comments, oldest first. */
 export async function commentsOfTask(db: Db, taskId: number): Promise<Comment[]> {
+  return (await commentsOfTasks(db, [taskId])).get(taskId) ?? [];
+}
+
+/** The comments of many tasks at once (an export), oldest first, by task id. */
+export async function commentsOfTasks(db: Db, taskIds: number[]): Promise<Map<number, Comment[]>> {
+  const byTask = new Map<number, Comment[]>();
+  if (taskIds.length === 0) return byTask;
   const rows = await db
     .selectFrom('comments')
     .select(COMMENT_COLUMNS)
-    .where('task_id', '=', taskId)
+    .where('task_id', 'in', taskIds)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toComment);
+  for (const row of rows) {
+    const list = byTask.get(row.task_id) ?? [];
+    list.push(toComment(row));
+    byTask.set(row.task_id, list);
+  }
+  return byTask;
 }

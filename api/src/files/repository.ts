@@ -31,13 +31,25 @@ export function toFileItem(row: FileRow): FileItem {
 
 /** A task's files, oldest first. */
 export async function filesOfTask(db: Db, taskId: number): Promise<FileItem[]> {
+  return (await filesOfTasks(db, [taskId])).get(taskId) ?? [];
+}
+
+/** The files of many tasks at once (an export), oldest first, by task id. */
+export async function filesOfTasks(db: Db, taskIds: number[]): Promise<Map<number, FileItem[]>> {
+  const byTask = new Map<number, FileItem[]>();
+  if (taskIds.length === 0) return byTask;
   const rows = await db
     .selectFrom('files')
     .select(FILE_COLUMNS)
-    .where('task_id', '=', taskId)
+    .where('task_id', 'in', taskIds)
     .orderBy('id')
     .execute();
-  return rows.map(toFileItem);
+  for (const row of rows) {
+    const list = byTask.get(row.task_id) ?? [];
+    list.push(toFileItem(row));
+    byTask.set(row.task_id, list);
+  }
+  return byTask;
 }
 
 export async function taskExists(db: Db, boardId: number, taskId: number): Promise<boolean> {
