@@ -263,6 +263,7 @@ async function signedInScreens(
     ['Доска', null],
     ['Активность', null],
     ['Архив', 'Архив'],
+    ['Экспорт', 'Экспорт доски'],
     ['Корзина', null],
   ] as const) {
     await openFromBoardMenu(page, menu, narrow);

@@ -29,6 +29,7 @@ import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
 import { clientErrorHandler, errorHandler, MESSAGES } from './errors.js';
+import exportRoutes from './export/routes.js';
 import fileRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
 import inviteRoutes from './invites/routes.js';
@@ -162,6 +163,7 @@ export function buildApp(config: Config): App {
   app.register(calendarRoutes, { prefix: '/api/calendar' });
   app.register(trashRoutes, { prefix: '/api/trash' });
   app.register(archiveRoutes, { prefix: '/api/archive' });
+  app.register(exportRoutes, { prefix: '/api/export' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
 

@@ -25,6 +25,7 @@ export type {
 export type { Checklist, ChecklistItem, ChecklistProgress } from './checklists.js';
 export type { Column } from './columns.js';
 export type { Comment } from './comments.js';
+export type { BoardExport, ExportFormat } from './export.js';
 export type { FileItem, ImageType } from './files.js';
 export type { Invitation } from './invites.js';
 export type { Label } from './labels.js';

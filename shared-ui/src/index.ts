@@ -13,6 +13,7 @@ export {
   type Query,
   type RequestOptions,
 } from './api/api-client';
+export { downloadFile } from './api/download';
 export { getInvitations } from './api/invitations';
 export { getToken, removeToken, setToken, TOKEN_KEY, userIdFromToken } from './api/token';
 export { fileType, type UploadOptions, uploadFile } from './api/upload';

@@ -1,3 +1,10 @@
 /** The columns a board has, as other domains read them. */
 
-export { COLUMN_COLUMNS, columnExists, columnOrder, columnTaskIds, toColumn } from './repository.js';
+export {
+  allColumns,
+  COLUMN_COLUMNS,
+  columnExists,
+  columnOrder,
+  columnTaskIds,
+  toColumn,
+} from './repository.js';

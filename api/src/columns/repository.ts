@@ -187,3 +187,38 @@ export async function unarchiveColumn(db: Db, boardId: number, columnId: number)
   await setColumnOrder(db, boardId, order);
   return true;
 }
+
+/**
+ * Every column of the board with its tasks on the board in order, as an export lists them: the
+ * board's order, then the archived columns (oldest archived first).
+ */
+export async function allColumns(
+  db: Db,
+  boardId: number,
+): Promise<{ id: number; name: string; archived: boolean; taskIds: number[] }[]> {
+  const columns = await db
+    .selectFrom('columns')
+    .select(['id', 'name', 'archived_at'])
+    .where('board_id', '=', boardId)
+    .orderBy(sql`archived_at is not null`)
+    .orderBy(sql`case when archived_at is null then position end`)
+    .orderBy('archived_at')
+    .orderBy('id')
+    .execute();
+  const tasks = await db
+    .selectFrom('tasks')
+    .select(['id', 'column_id'])
+    .where('board_id', '=', boardId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const byColumn = new Map(columns.map((column) => [column.id, [] as number[]]));
+  for (const task of tasks) byColumn.get(task.column_id)?.push(task.id);
+  return columns.map((column) => ({
+    id: column.id,
+    name: column.name,
+    archived: column.archived_at !== null,
+    taskIds: byColumn.get(column.id) ?? [],
+  }));
+}

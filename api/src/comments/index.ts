@@ -1,3 +1,3 @@
-/** A task's comments, as the task's detail reads them. */
+/** A task's comments, as the task's detail reads them (many tasks' for an export). */
 
-export { commentsOfTask } from './repository.js';
+export { commentsOfTask, commentsOfTasks } from './repository.js';

@@ -1,3 +1,3 @@
 /** A board's labels, as other domains read them. */
 
-export { countBoardLabels, LABEL_COLUMNS, toLabel } from './repository.js';
+export { boardLabels, countBoardLabels, LABEL_COLUMNS, toLabel } from './repository.js';

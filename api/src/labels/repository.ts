@@ -118,3 +118,14 @@ export async function countBoardLabels(db: Db, boardId: number, ids: number[]): 
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The board's labels, by id. */
+export async function boardLabels(db: Db, boardId: number): Promise<Label[]> {
+  const rows = await db
+    .selectFrom('labels')
+    .select(LABEL_COLUMNS)
+    .where('board_id', '=', boardId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toLabel);
+}

@@ -1,6 +1,7 @@
 /** Tasks, as other domains read and make them (checklists, the board's detail and patch, my tasks, the trash's restore). */
 
 export {
+  archivedTaskIds,
   createTask,
   findTask,
   findTaskDetail,
@@ -8,5 +9,7 @@ export {
   onBoard,
   recordTaskEdits,
   selectTasks,
+  tasksForExport,
   toTask,
 } from './repository.js';
+export { checklistsOfTasks } from './task-checklists.js';

@@ -494,3 +494,34 @@ export async function findCover(db: Db, taskId: number): Promise<{ id: number; n
 export async function setCover(db: Db, taskId: number, fileId: number | null): Promise<void> {
   await db.updateTable('tasks').set({ cover_file_id: fileId }).where('id', '=', taskId).execute();
 }
+
+/** The board's archived task ids (archived on their own), oldest archived first. */
+export async function archivedTaskIds(db: Db, boardId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('board_id', '=', boardId)
+    .where('archived_at', 'is not', null)
+    .orderBy('archived_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Tasks as an export writes them, without their checklists, comments and files, by id. */
+export async function tasksForExport(
+  db: Db,
+  boardId: number,
+  ids: number[],
+): Promise<Map<number, Task & { description: string; archived: boolean }>> {
+  const byId = new Map<number, Task & { description: string; archived: boolean }>();
+  if (ids.length === 0) return byId;
+  const rows = await selectTasks(db)
+    .select('t.archived_at')
+    .where('t.board_id', '=', boardId)
+    .where('t.id', 'in', ids)
+    .execute();
+  for (const row of rows)
+    byId.set(row.id, { ...toTask(row), description: row.description, archived: row.archived_at !== null });
+  return byId;
+}

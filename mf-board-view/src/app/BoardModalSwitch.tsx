@@ -1,6 +1,7 @@
 import { MODALS, useModalStore } from 'shared-ui';
 import { EditBoardModal } from '../features/board-settings/components/EditBoardModal';
 import { EditColumnModal } from '../features/columns/components/EditColumnModal';
+import { ExportModal } from '../features/export/components/ExportModal';
 import { FilterModal } from '../features/filters/components/FilterModal';
 import { LabelsModal } from '../features/labels/components/LabelsModal';
 import { MembersModal } from '../features/members/components/MembersModal';
@@ -25,6 +26,8 @@ export function BoardModalSwitch() {
       return <MembersModal onClose={close} />;
     case MODALS.EDIT_BOARD:
       return <EditBoardModal onClose={close} />;
+    case MODALS.EXPORT_BOARD:
+      return <ExportModal onClose={close} />;
     case MODALS.EDIT_COLUMN: {
       const columnId = payloadColumnId(payload);
       return columnId ? <EditColumnModal key={columnId} columnId={columnId} onClose={close} /> : null;

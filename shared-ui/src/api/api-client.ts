@@ -40,6 +40,8 @@ export interface RequestOptions {
    * they announce (a big board's task count) can be acted on while the body is still on its way.
    */
   onHeaders?: (headers: Headers) => void;
+  /** 'blob': a successful answer is the file itself (a download), not JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 /** The board version a successful mutation left. */
@@ -159,6 +161,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   noteServerDate(response.headers);
   if (response.ok) options.onHeaders?.(response.headers);
+  if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);
   if (response.status === 401) {
     removeToken();

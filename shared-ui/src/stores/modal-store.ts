@@ -9,6 +9,7 @@ export const MODALS = {
   EDIT_COLUMN: 'EDIT_COLUMN',
   EDIT_LABELS: 'EDIT_LABELS',
   EDIT_MEMBERS: 'EDIT_MEMBERS',
+  EXPORT_BOARD: 'EXPORT_BOARD',
 } as const;
 
 export type ModalType = keyof typeof MODALS;

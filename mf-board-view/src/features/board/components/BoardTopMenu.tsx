@@ -77,7 +77,7 @@ interface MenuCounts {
 }
 
 /**
- * Фильтр, Метки, Участники, Активность, Архив, Корзина, (creator only) Доска and the personal 'Номера задач':
+ * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (creator only) Доска and the personal 'Номера задач':
  * on the page and in the burger panel.
  */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
@@ -119,6 +119,7 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
       >
         Корзина
       </button>
+      <MenuButton modal={MODALS.EXPORT_BOARD}>Экспорт</MenuButton>
       {counts.isCreator && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
       <TaskNumberStyleSelect />
     </nav>

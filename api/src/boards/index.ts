@@ -1,0 +1,3 @@
+/** The board's settings, as an export reads them. */
+
+export { findBoardSettings } from './repository.js';
