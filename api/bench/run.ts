@@ -7,6 +7,7 @@ import { boardBench } from './board.js';
 import { boardBrowserBench } from './board-browser.js';
 import { boardBuildBench } from './board-build.js';
 import { boardsBench } from './boards.js';
+import { exportBench } from './export.js';
 import { filesBench } from './files.js';
 import { liveBench } from './live.js';
 import { realtimeBench } from './realtime.js';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   'board-build': boardBuildBench,
   boards: boardsBench,
   coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
+  export: exportBench,
   files: filesBench,
   lighthouse: () => import('./lighthouse.js').then((bench) => bench.lighthouseBench()),
   live: liveBench,

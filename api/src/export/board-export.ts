@@ -30,6 +30,8 @@ const BATCH = 500;
 export interface ExportOf {
   boardId: number;
   createdBy: number;
+  /** In a ZIP: each file's path in the archive (absent: the file is not in it). */
+  filePath?: (fileId: number) => string | undefined;
 }
 
 /** Everything but the tasks, and the task ids in the order they are written. */
@@ -68,7 +70,7 @@ async function head(db: Db, { boardId, createdBy }: ExportOf, exportedAt: Date) 
 }
 
 /** The tasks of `ids`, whole, in that order. */
-async function taskBatch(db: Db, boardId: number, ids: number[], names: Map<number, string>) {
+async function taskBatch(db: Db, { boardId, filePath }: ExportOf, ids: number[], names: Map<number, string>) {
   const [tasks, checklists, comments, files] = await Promise.all([
     tasksForExport(db, boardId, ids),
     checklistsOfTasks(db, ids),
@@ -104,25 +106,27 @@ async function taskBatch(db: Db, boardId: number, ids: number[], names: Map<numb
           text: comment.text,
           createdAt: comment.createdAt,
         })),
-        files: (files.get(id) ?? []).map(({ name, type, size }) => ({ name, type, size })),
+        files: (files.get(id) ?? []).map((file) => {
+          const path = filePath?.(file.id);
+          return { name: file.name, type: file.type, size: file.size, ...(path && { path }) };
+        }),
       },
     ];
   });
 }
 
 /** The tasks in batches, in the export's order. */
-async function* batches(db: Db, boardId: number, order: number[], names: Map<number, string>) {
+async function* batches(db: Db, board: ExportOf, order: number[], names: Map<number, string>) {
   for (let start = 0; start < order.length; start += BATCH)
-    yield await taskBatch(db, boardId, order.slice(start, start + BATCH), names);
+    yield await taskBatch(db, board, order.slice(start, start + BATCH), names);
 }
 
 /** The board's JSON export, piece by piece: the head, then the tasks a batch at a time. */
 export async function* boardJson(db: Db, board: ExportOf, exportedAt = new Date()): AsyncGenerator<string> {
-  const { boardId } = board;
   const { document, order, names } = await head(db, board, exportedAt);
   yield `${JSON.stringify(document).slice(0, -1)},"tasks":[`;
   let first = true;
-  for await (const tasks of batches(db, boardId, order, names)) {
+  for await (const tasks of batches(db, board, order, names)) {
     for (const task of tasks) {
       yield `${first ? '' : ','}${JSON.stringify(task)}`;
       first = false;
@@ -149,14 +153,13 @@ function dueText(at: string | null, timeZone: string): string {
 
 /** The board's CSV rows (CSV_HEADERS' columns), a task each, in the export's order. */
 export async function* boardCsvRows(db: Db, board: ExportOf, timeZone: string): AsyncGenerator<string[]> {
-  const { boardId } = board;
   const { document, order, names, columns, labels } = await head(db, board, new Date());
   const columnNames = new Map(columns.map((column) => [String(column.id), column.name]));
   const labelTitles = new Map(labels.map((label) => [label.id, label.title]));
   const emails = new Map(document.members.map((member) => [member.id, member.email]));
   const priorities = new Map<string, string>(PRIORITIES.map((priority) => [priority.value, priority.label]));
   yield [...CSV_HEADERS];
-  for await (const tasks of batches(db, boardId, order, names)) {
+  for await (const tasks of batches(db, board, order, names)) {
     for (const task of tasks) {
       yield [
         String(task.number),

@@ -1,11 +1,14 @@
 /** A board's export: everything on it and in its archive, for members only, as JSON and as CSV. */
 
 import { BoardExport } from 'contract/export';
+import { unzipSync } from 'fflate';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { filesKit } from '../../test/files.js';
 import { addLabel, addTask, call, seedBoard, useTestApp } from '../../test/fixtures.js';
 
 const t = useTestApp();
+const { setup, attach } = filesKit(t);
 
 const download = (who: Parameters<typeof call>[1], boardId: number, query = '') =>
   t.app.inject({
@@ -90,6 +93,25 @@ describe('GET /api/export/{boardId}', () => {
     // Quoted where the text holds the separator, quotes or a line break.
     expect(lines[2]).toBe('2;"Вторая; с ""кавычками""\nи строкой";;Нужно сделать;;;;;;;');
     expect(lines[3]).toBe('3;В архиве;;В работе;;;;;;;да');
+  });
+
+  it('puts the JSON and every file into a ZIP, each file where the JSON says', async () => {
+    const s = await setup();
+    const bytes = Buffer.from('отчёт за квартал');
+    const [file] = await attach(s, bytes, 'Отчёт за квартал.txt');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/${s.boardId}?format=zip`,
+      headers: { authorization: `Bearer ${s.anna.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(res.rawPayload));
+    const doc = JSON.parse(Buffer.from(entries['board.json'] as Uint8Array).toString('utf8')) as BoardExport;
+    const listed = doc.tasks[0]?.files[0];
+    expect(listed).toMatchObject({ name: 'Отчёт за квартал.txt', size: bytes.length });
+    expect(listed?.path).toMatch(new RegExp(`^files/${s.taskId}/${file?.id}-`));
+    expect(Buffer.from(entries[listed?.path as string] as Uint8Array)).toEqual(bytes);
   });
 
   it('is for members only, and a bad format is refused after that', async () => {

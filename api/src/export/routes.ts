@@ -1,13 +1,14 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ExportBoard } from 'contract/export';
 import { stringify } from 'csv-stringify';
 import type { Kysely, Transaction } from 'kysely';
+import { ZipFile } from 'yazl';
 import { requireBoardMember } from '../board-change/access.js';
 import { findBoardSettings } from '../boards/index.js';
 import type { Database } from '../database.js';
-import { attachmentDisposition } from '../files/index.js';
+import { attachmentDisposition, boardFileKeys, safeFileName } from '../files/index.js';
 import { boardCsvRows, boardJson, type ExportOf } from './board-export.js';
 
 /** Dates in a CSV are written in this zone unless the request names one. */
@@ -74,6 +75,30 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await once(csv, 'end');
       });
       return reply.type('text/csv; charset=utf-8').send(body);
+    }
+    if (format === 'zip') {
+      // board.json, then every file's bytes under files/{task}/{id}-{name}, opened one at a time.
+      const files = await boardFileKeys(app.db, boardId);
+      const pathOf = (id: number) => {
+        const file = files.get(id);
+        return file && `files/${file.taskId}/${id}-${safeFileName(file.name)}`;
+      };
+      const zip = new ZipFile();
+      const json = streamFrom(app.db, async (trx, out) => {
+        for await (const chunk of boardJson(trx, { ...board, filePath: pathOf })) await send(out, chunk);
+      });
+      zip.addReadStream(json, 'board.json');
+      for (const [id, file] of files) {
+        zip.addReadStreamLazy(pathOf(id) as string, {}, (done) => {
+          app.storage.open(file.key).then(
+            // An object lost from storage leaves an empty entry rather than a broken archive.
+            (opened) => done(null, opened ? opened.stream : Readable.from([])),
+            (err: Error) => done(err, Readable.from([])),
+          );
+        });
+      }
+      zip.end();
+      return reply.type('application/zip').send(zip.outputStream);
     }
     const body = streamFrom(app.db, async (trx, out) => {
       for await (const chunk of boardJson(trx, board)) await send(out, chunk);

@@ -181,3 +181,17 @@ export async function setAvatar(
     return { user: toUser(row), previous: current.avatar };
   });
 }
+
+/** The board's files' storage keys, by file id (a ZIP export copies their bytes). */
+export async function boardFileKeys(
+  db: Db,
+  boardId: number,
+): Promise<Map<number, { taskId: number; name: string; key: string }>> {
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', 'task_id', 'name', 'storage_key'])
+    .where('board_id', '=', boardId)
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((row) => [row.id, { taskId: row.task_id, name: row.name, key: row.storage_key }]));
+}

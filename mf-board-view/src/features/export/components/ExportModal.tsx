@@ -12,13 +12,18 @@ const FORMATS: { format: ExportFormat; title: string; text: string }[] = [
     text: 'Вся доска: колонки, карточки с чек-листами и комментариями, метки, участники и архив. Подходит, чтобы перенести доску на другой сервер.',
   },
   {
+    format: 'zip',
+    title: 'ZIP',
+    text: 'То же, что JSON, вместе с прикреплёнными файлами.',
+  },
+  {
     format: 'csv',
     title: 'CSV',
     text: 'Таблица, строка на карточку: открывается в Excel и Google Таблицах.',
   },
 ];
 
-/** EXPORT_BOARD: the board downloaded as JSON (everything) or CSV (a table), by any member. */
+/** EXPORT_BOARD: the board downloaded as JSON (everything), ZIP (with the files) or CSV (a table), by any member. */
 export function ExportModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
