@@ -112,6 +112,19 @@ export const CSV_HEADERS = [
   'В архиве',
 ] as const;
 
+export const ExportMe = {
+  operationId: 'exportMyData',
+  summary: "Download the caller's data: a ZIP of the profile and every board they belong to",
+  tags: ['export'],
+  security: [{ bearer: [] }],
+  description:
+    '`profile.json` (`format: kanban-account`, the user) and `boards/{id}-{name}.json`, each a board export (version 1).',
+  response: {
+    200: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'the ZIP, streamed' }),
+    ...errors(401),
+  },
+};
+
 export const ExportBoard = {
   operationId: 'exportBoard',
   summary: 'Download a board: JSON (everything), CSV (a row per task) or ZIP (the JSON with the files)',

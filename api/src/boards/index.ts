@@ -1,3 +1,3 @@
-/** The board's settings, as an export reads them. */
+/** The board's settings and a member's boards, as an export reads them. */
 
-export { findBoardSettings } from './repository.js';
+export { boardsOfMember, findBoardSettings } from './repository.js';

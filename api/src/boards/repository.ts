@@ -212,3 +212,21 @@ export async function restoreBoard(
   await touchLists(db, { boardId });
   return { createdBy: row.created_by, version: Number(row.version) };
 }
+
+/** The boards the user is an accepted member of (not deleted), oldest first. */
+export async function boardsOfMember(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; name: string; createdBy: number }[]> {
+  const rows = await db
+    .selectFrom('board_members as m')
+    .innerJoin('boards as b', 'b.id', 'm.board_id')
+    .select(['b.id', 'b.name', 'b.created_by'])
+    .where('m.user_id', '=', userId)
+    .where('m.accepted', '=', true)
+    .where('m.is_deleted', '=', false)
+    .where('b.deleted_at', 'is', null)
+    .orderBy('b.id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, createdBy: row.created_by }));
+}

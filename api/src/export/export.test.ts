@@ -114,6 +114,28 @@ describe('GET /api/export/{boardId}', () => {
     expect(Buffer.from(entries[listed?.path as string] as Uint8Array)).toEqual(bytes);
   });
 
+  it("gives the user's profile and every board they belong to, and no other", async () => {
+    const b = await seedBoard(t.app);
+    await addTask(t.app, b, b.columns[0], { title: 'Моя задача' });
+    const other = await seedBoard(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export/me',
+      headers: { authorization: `Bearer ${b.member.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const entries = unzipSync(new Uint8Array(res.rawPayload));
+    const text = (path: string) => Buffer.from(entries[path] as Uint8Array).toString('utf8');
+    expect(Object.keys(entries).sort()).toEqual([`boards/${b.id}-Доска.json`, 'profile.json']);
+    expect(JSON.parse(text('profile.json'))).toMatchObject({
+      format: 'kanban-account',
+      user: { id: b.member.id, email: b.member.email },
+    });
+    const board = JSON.parse(text(`boards/${b.id}-Доска.json`)) as BoardExport;
+    expect(board.tasks.map((task) => task.title)).toEqual(['Моя задача']);
+    expect(other.id).not.toBe(b.id);
+  });
+
   it('is for members only, and a bad format is refused after that', async () => {
     const b = await seedBoard(t.app);
     expect((await download(b.outsider, b.id, '?format=zip2')).statusCode).toBe(403);

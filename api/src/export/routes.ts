@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ExportBoard } from 'contract/export';
+import { ExportBoard, ExportMe } from 'contract/export';
 import { stringify } from 'csv-stringify';
 import type { Kysely, Transaction } from 'kysely';
 import { ZipFile } from 'yazl';
 import { requireBoardMember } from '../board-change/access.js';
-import { findBoardSettings } from '../boards/index.js';
+import { boardsOfMember, findBoardSettings } from '../boards/index.js';
 import type { Database } from '../database.js';
 import { attachmentDisposition, boardFileKeys, safeFileName } from '../files/index.js';
 import { boardCsvRows, boardJson, type ExportOf } from './board-export.js';
@@ -53,6 +53,32 @@ async function send(out: PassThrough, chunk: string) {
 
 /** Under /api/export: a board as JSON, CSV or ZIP, for its members. */
 const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** 'Скачать мои данные' in /settings: the profile and each of the user's boards, in one ZIP. */
+  app.get('/me', { schema: ExportMe }, async (request, reply) => {
+    const user = request.user;
+    const boards = await boardsOfMember(app.db, user.id);
+    const zip = new ZipFile();
+    const profile = { format: 'kanban-account', version: 1, exportedAt: new Date().toISOString(), user };
+    zip.addBuffer(Buffer.from(JSON.stringify(profile, null, 2)), 'profile.json');
+    for (const board of boards) {
+      // Each board read in its own transaction when the archive reaches it.
+      zip.addReadStreamLazy(`boards/${board.id}-${safeFileName(board.name)}.json`, {}, (done) => {
+        const of: ExportOf = { boardId: board.id, createdBy: board.createdBy };
+        done(
+          null,
+          streamFrom(app.db, async (trx, out) => {
+            for await (const chunk of boardJson(trx, of)) await send(out, chunk);
+          }),
+        );
+      });
+    }
+    zip.end();
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', attachmentDisposition('Мои данные.zip'));
+    return reply.type('application/zip').send(zip.outputStream);
+  });
+
   app.get('/:boardId', { schema: ExportBoard }, async (request, reply) => {
     const { boardId } = request.params;
     const { createdBy } = await requireBoardMember(app, boardId, request.user.id);

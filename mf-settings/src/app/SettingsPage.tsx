@@ -3,13 +3,17 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, paths } from 'shared-ui';
 import { AvatarUpload } from '../features/avatar/components/AvatarUpload';
 import { EmailNotificationsSettings } from '../features/email-notifications/components/EmailNotificationsSettings';
+import { MyDataSettings } from '../features/my-data/components/MyDataSettings';
 import { PasswordForm } from '../features/password/components/PasswordForm';
 import { ProfileForm } from '../features/profile/components/ProfileForm';
 import { RemindersSettings } from '../features/reminders/components/RemindersSettings';
 import { ThemeSettings } from '../features/theme/components/ThemeSettings';
 import './settings.css';
 
-/** /settings: avatar, profile, password, reminders, e-mail notifications and the theme, each its own feature; 'Вернуться назад' on top. */
+/**
+ * /settings: avatar, profile, password, reminders, e-mail notifications, the theme and 'Мои данные',
+ * each its own feature; 'Вернуться назад' on top.
+ */
 export function SettingsPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,6 +45,7 @@ export function SettingsPage() {
       <RemindersSettings />
       <EmailNotificationsSettings />
       <ThemeSettings />
+      <MyDataSettings />
     </div>
   );
 }
