@@ -15,6 +15,15 @@ async function pageOn(browser: Browser, baseURL: string, account: Account): Prom
   return page;
 }
 
+/** Bob's board list on the other API instance, his bell saying nothing yet. */
+async function quietBell(browser: Browser, bob: Account) {
+  const bobPage = await pageOn(browser, secondUrl(), bob);
+  await bobPage.goto('/');
+  const bell = bobPage.getByRole('button', { name: /^Уведомления/ });
+  await expect(bell).toHaveAccessibleName('Уведомления');
+  return { bobPage, bell };
+}
+
 test("a mention in a comment lights the other member's bell live", async ({ browser, page, request }) => {
   const alice = await registerAccount(request, 'Алиса Автор');
   const bob = await registerAccount(request, 'Борис Второй');
@@ -25,10 +34,7 @@ test("a mention in a comment lights the other member's bell live", async ({ brow
   const todo = columnIdOf(await getBoardDetail(request, alice, boardId), 'Нужно сделать');
   const taskId = await createTask(request, alice, boardId, todo, 'Согласовать макет');
 
-  const bobPage = await pageOn(browser, secondUrl(), bob);
-  await bobPage.goto('/');
-  const bell = bobPage.getByRole('button', { name: /^Уведомления/ });
-  await expect(bell).toHaveAccessibleName('Уведомления');
+  const { bobPage, bell } = await quietBell(browser, bob);
 
   const alicePage = page;
   await signIn(alicePage, alice);
@@ -79,10 +85,7 @@ test('assigning Bob to a card lights his bell live and says who did it', async (
   const todo = columnIdOf(await getBoardDetail(request, alice, boardId), 'Нужно сделать');
   const taskId = await createTask(request, alice, boardId, todo, 'Сверить отчёт');
 
-  const bobPage = await pageOn(browser, secondUrl(), bob);
-  await bobPage.goto('/');
-  const bell = bobPage.getByRole('button', { name: /^Уведомления/ });
-  await expect(bell).toHaveAccessibleName('Уведомления');
+  const { bobPage, bell } = await quietBell(browser, bob);
 
   await signIn(page, alice);
   await page.goto(await taskPath(request, alice, boardId, taskId));
