@@ -1,5 +1,5 @@
 // Accessibility (issue 15): axe-core (WCAG 2.0/2.1/2.2 A and AA) over every screen and modal, at a
-// desktop width and at 360 px (an emulated phone), in the light and the dark colour scheme. A screen fails on serious or
+// desktop width and at 360 px (an emulated phone), each screen in the light and then the dark colour scheme of one walk. A screen fails on serious or
 // critical violations; the message lists each rule with the nodes it hit. Every screen is checked
 // (soft expectations) so one run shows the whole picture.
 import AxeBuilder from '@axe-core/playwright';
@@ -91,14 +91,29 @@ async function seed(request: APIRequestContext): Promise<Seed> {
 
 type Finding = { screen: string; id: string; impact: string; nodes: string[] };
 
-async function audit(page: Page, screen: string, findings: Finding[]) {
-  // Let transitions (modal fade-ins, colour changes) finish so colours are measured at rest.
-  await page.waitForFunction(() =>
+/** Transitions (modal fade-ins, colour changes) finished, so colours are measured at rest. */
+const atRest = (page: Page) =>
+  page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
+
+/**
+ * Audits the screen as it is in each colour scheme in turn (the site follows the system's), then
+ * leaves it light: one walk covers both themes.
+ */
+async function audit(page: Page, screen: string, findings: Finding[]) {
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await auditScheme(page, `${screen} (${scheme})`, findings, scheme === 'light');
+  }
+}
+
+async function auditScheme(page: Page, screen: string, findings: Finding[], measureWidth: boolean) {
+  await atRest(page);
   // No screen is wider than the phone: a phone browser would zoom the whole page out to fit it.
   const viewport = page.viewportSize()?.width ?? 0;
-  if (viewport < 720) {
+  if (measureWidth && viewport < 720) {
     const wider = await page.evaluate((width) => {
       const page = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
       const widest = Array.from(document.querySelectorAll('body *'))
@@ -142,7 +157,7 @@ function summary(findings: Finding[]): string {
     .join('\n');
 }
 
-async function newPage(browser: Browser, width: number, height: number, scheme: 'light' | 'dark') {
+async function newPage(browser: Browser, width: number, height: number, scheme: 'light' | 'dark' = 'light') {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL as string,
     locale: 'ru-RU',
@@ -301,28 +316,26 @@ async function signedInScreens(
   await audit(page, `${label} /my-tasks`, findings);
 }
 
-for (const scheme of SCHEMES) {
-  for (const viewport of WIDTHS) {
-    test(`axe: every screen, ${viewport.name}, ${scheme}`, async ({ browser, request }) => {
-      test.setTimeout(180_000);
-      const findings: Finding[] = [];
-      const label = `[${viewport.name} ${scheme}]`;
-      const seeded = await seed(request);
+for (const viewport of WIDTHS) {
+  test(`axe: every screen, ${viewport.name}, light and dark`, async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const findings: Finding[] = [];
+    const label = `[${viewport.name}]`;
+    const seeded = await seed(request);
 
-      const signedOut = await newPage(browser, viewport.width, viewport.height, scheme);
-      // A password reset ends the account's sessions: the reset walk uses an account of its own.
-      await signedOutScreens(signedOut, await registerAccount(request, 'Юлия Забывчивая'), label, findings);
-      await signedOut.context().close();
+    const signedOut = await newPage(browser, viewport.width, viewport.height);
+    // A password reset ends the account's sessions: the reset walk uses an account of its own.
+    await signedOutScreens(signedOut, await registerAccount(request, 'Юлия Забывчивая'), label, findings);
+    await signedOut.context().close();
 
-      const signedIn = await newPage(browser, viewport.width, viewport.height, scheme);
-      await signedInScreens(signedIn, seeded, label, viewport.width < 720, findings);
-      await signedIn.context().close();
+    const signedIn = await newPage(browser, viewport.width, viewport.height);
+    await signedInScreens(signedIn, seeded, label, viewport.width < 720, findings);
+    await signedIn.context().close();
 
-      const text = summary(findings);
-      await test.info().attach('axe summary', { body: text || 'no violations', contentType: 'text/plain' });
-      console.log(`axe ${label}\n${text || 'no violations'}`);
-    });
-  }
+    const text = summary(findings);
+    await test.info().attach('axe summary', { body: text || 'no violations', contentType: 'text/plain' });
+    console.log(`axe ${label}\n${text || 'no violations'}`);
+  });
 }
 
 test.describe('keyboard focus', () => {
