@@ -13,6 +13,10 @@ RUN pnpm --filter "api..." run build
 
 FROM node:20-bookworm-slim AS api
 WORKDIR /app
+# pg_dump and pg_restore for the backup command (README, "Backup and restore"): Debian's are 15, as
+# compose's server.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 COPY --from=api-build /app /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data STATIC_DIR=/app/no-static
 EXPOSE 3000

@@ -245,6 +245,10 @@ async function signedInScreens(
   await page.goto('/');
   await expect(page.getByText('Доска Бориса').first()).toBeVisible();
   await audit(page, `${label} board list with an invitation`, findings);
+  await page.getByRole('button', { name: 'Импорт', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Импорт доски' })).toBeVisible();
+  await audit(page, `${label} import dialog`, findings);
+  await closeDialog(page);
 
   const bell = page.getByRole('button', { name: /^Уведомления/ });
   await expect(bell).toHaveAccessibleName(/непрочитан/, { timeout: 10_000 });

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The root commands for a machine with only Node.js 20 and npm: `npm start` and `npm test` install
-// the workspace with a pinned pnpm (fetched by npx when no pnpm 10 is on PATH), then build, serve, test.
+// the workspace with a pinned pnpm (fetched by npx when no pnpm 10 is on PATH), then build, serve, test;
+// `npm run bench`, `npm run backup` and `npm run restore` run the api package's scripts of those names.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,7 +133,17 @@ switch (command) {
     install();
     run(['--filter', 'api', 'run', 'bench', ...rest]);
     break;
+  case 'backup':
+  case 'restore':
+    install();
+    // Paths are taken from where npm was run (pnpm hands that folder on as INIT_CWD), and the
+    // installation is the one `npm start` serves: DATA_DIR as serve.mjs sets it.
+    run(['--filter', 'api', 'run', command, ...rest], {
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+      env: { ...process.env, DATA_DIR: resolve(root, process.env.DATA_DIR ?? 'data') },
+    });
+    break;
   default:
-    console.error(`Unknown command ${command}: use start, build, dev, test or bench.`);
+    console.error(`Unknown command ${command}: use start, build, dev, test, bench, backup or restore.`);
     process.exit(2);
 }

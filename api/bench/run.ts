@@ -9,6 +9,7 @@ import { boardBuildBench } from './board-build.js';
 import { boardsBench } from './boards.js';
 import { exportBench } from './export.js';
 import { filesBench } from './files.js';
+import { importBench } from './import.js';
 import { liveBench } from './live.js';
 import { realtimeBench } from './realtime.js';
 
@@ -21,6 +22,7 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
   export: exportBench,
   files: filesBench,
+  import: importBench,
   lighthouse: () => import('./lighthouse.js').then((bench) => bench.lighthouseBench()),
   live: liveBench,
   realtime: realtimeBench,

@@ -17,6 +17,7 @@ import activityRoutes from './activity/routes.js';
 import archiveRoutes from './archive/routes.js';
 import authPlugin from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
+import backupPlugin from './backup/plugin.js';
 import { memberBoardVersion } from './board-change/access.js';
 import { recordActivity } from './board-change/activity.js';
 import { boardChangePlugin } from './board-change/change-board.js';
@@ -32,6 +33,9 @@ import { clientErrorHandler, errorHandler, MESSAGES } from './errors.js';
 import exportRoutes from './export/routes.js';
 import fileRoutes from './files/routes.js';
 import healthRoutes from './health/routes.js';
+import importJobPlugin from './import/job.js';
+import { recordPendingAssignees } from './import/pending-assignees.js';
+import importRoutes from './import/routes.js';
 import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
 import { recordLists } from './members/lists.js';
@@ -143,10 +147,13 @@ export function buildApp(config: Config): App {
 
   // Every board change's recorders, in order (the patch carries the activity rows), and announcers.
   app.register(boardChangePlugin, {
-    recorders: [recordActivity, recordNotifications, recordPatch, recordLists],
+    recorders: [recordPendingAssignees, recordActivity, recordNotifications, recordPatch, recordLists],
     announcers: [advanceLiveBoard],
   });
+  app.register(importJobPlugin);
   app.register(healthRoutes, { prefix: '/health' });
+  // POST /backup: the backup command's way into a running API with the embedded database.
+  app.register(backupPlugin);
   app.register(authRoutes, { prefix: '/api/auth' });
   app.register(resetRoutes, { prefix: '/api/reset' });
   app.register(columnRoutes, { prefix: '/api/column' });
@@ -164,6 +171,7 @@ export function buildApp(config: Config): App {
   app.register(trashRoutes, { prefix: '/api/trash' });
   app.register(archiveRoutes, { prefix: '/api/archive' });
   app.register(exportRoutes, { prefix: '/api/export' });
+  app.register(importRoutes, { prefix: '/api/import' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
 

@@ -201,6 +201,8 @@ export interface CommentsTable {
   user_id: number;
   text: string;
   created_at: Generated<Date>;
+  /** The author as an imported board's source named them, when they have no account here. */
+  author_name: Generated<string | null>;
 }
 
 export interface FilesTable {
@@ -229,6 +231,29 @@ export interface ActivityTable {
   data: ColumnType<Record<string, unknown>, string, string>;
 }
 
+export interface ImportsTable {
+  id: string;
+  user_id: number;
+  format: string;
+  /** What the importer asked: the board's name, the member mapping, the zone, the file's name. */
+  options: ColumnType<Record<string, unknown>, string, string>;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  stage: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  board_id: number | null;
+  report: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+/** An imported task's assignee waiting to accept their invitation (by the invited e-mail). */
+export interface PendingAssigneesTable {
+  board_id: number;
+  task_id: number;
+  email: string;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -249,4 +274,6 @@ export interface Database {
   activity: ActivityTable;
   task_watchers: TaskWatchersTable;
   trash: TrashTable;
+  imports: ImportsTable;
+  pending_assignees: PendingAssigneesTable;
 }

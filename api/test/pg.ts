@@ -21,11 +21,14 @@ export interface TempDatabase {
 
 /**
  * A fresh database. Under the API's test run it is a copy of the run's migrated database
- * (TEST_PG_TEMPLATE, set by test/template.ts), so an app started on it finds its schema there.
+ * (TEST_PG_TEMPLATE, set by test/template.ts), so an app started on it finds its schema there;
+ * `template: null` makes an empty one (a restore's target).
  */
-export async function createTempDatabase(prefix = 'kanban_t_'): Promise<TempDatabase> {
+export async function createTempDatabase(
+  prefix = 'kanban_t_',
+  { template = process.env.TEST_PG_TEMPLATE }: { template?: string | null } = {},
+): Promise<TempDatabase> {
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
-  const template = process.env.TEST_PG_TEMPLATE;
   await admin((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;

@@ -89,6 +89,8 @@ export interface ActivityData {
   'board.edited': { changes: FieldChange[] };
   /** The creator brought the deleted board back. */
   'board.restored': Nothing;
+  /** The board was made by an import from a file: its format and what came in. */
+  'board.imported': { format: 'trello' | 'csv' | 'kanban'; tasks: number };
 }
 
 export type ActivityKind = keyof ActivityData;
@@ -136,6 +138,7 @@ const KINDS: Record<ActivityKind, true> = {
   'invitation.cancelled': true,
   'board.edited': true,
   'board.restored': true,
+  'board.imported': true,
 };
 export const ACTIVITY_KINDS = Object.keys(KINDS) as ActivityKind[];
 

@@ -9,6 +9,8 @@ export const Comment = Type.Object({
   userId: Type.Integer(),
   text: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
+  /** An imported comment's author as its source named them, when they have no account here (`userId` is then the importer). */
+  authorName: Type.Optional(Type.String()),
 });
 export type Comment = Static<typeof Comment>;
 

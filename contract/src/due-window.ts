@@ -117,17 +117,34 @@ function zoneOf(tz: string | undefined): Zone | null {
 /** Whether `tz` is an IANA zone name or an offset ±HH:MM this filter accepts. */
 export const isTimeZone = (tz: string): boolean => zoneOf(tz) !== null;
 
-/** The first instant whose local date in `zone` is (year, month, day); day may overflow, as in Date.UTC. */
-function startOfDay(zone: Zone, year: number, month: number, day: number): number {
-  const wall = Date.UTC(year, month, day);
+/**
+ * The first instant whose local time in `zone` is the wall time `wall` (Date.UTC of its fields); a
+ * wall time the clocks jumped over is taken by the offset before the jump.
+ */
+function instantOfWall(zone: Zone, wall: number): number {
   // The offsets in force a day either side: zones change offset at most once in two days.
   const before = zone(wall - DAY);
   const after = zone(wall + DAY);
   const valid = [wall - before, wall - after].filter((instant) => instant + zone(instant) === wall);
-  // Midnight exists (twice when clocks go back over it: the first one counts).
+  // The time exists (twice when clocks go back over it: the first one counts).
   if (valid.length > 0) return Math.min(...valid);
-  // Clocks jumped over midnight: the day starts at the jump, midnight by the old offset.
   return wall - before;
+}
+
+/** The first instant whose local date in `zone` is (year, month, day); day may overflow, as in Date.UTC. */
+const startOfDay = (zone: Zone, year: number, month: number, day: number): number =>
+  instantOfWall(zone, Date.UTC(year, month, day));
+
+/**
+ * The instant a local date and time in `tz` names (month from 0, as in Date.UTC), or null for an
+ * unknown zone: how a date typed without a zone ('25.11.2026 18:00') is read in its writer's zone.
+ */
+export function localInstant(
+  tz: string,
+  [year, month, day, hour = 0, minute = 0]: [number, number, number, number?, number?],
+): number | null {
+  const zone = zoneOf(tz);
+  return zone ? instantOfWall(zone, Date.UTC(year, month, day, hour, minute)) : null;
 }
 
 /** The viewer's day and ISO week at `now`, or null for an unknown zone. */

@@ -37,6 +37,7 @@ export { MISSING_PORTAL_MESSAGE, MODAL_ROOT_ID, tabbables } from './components/m
 export { Spinner } from './components/spinner/Spinner';
 export { readDraft, useDraftText, writeDraft } from './drafts/drafts';
 export { useLeaveGuard } from './drafts/leave-guard';
+export { formatFileSize } from './format/file-size';
 export { plural } from './format/plural';
 export { shortDate } from './format/short-date';
 export { useFieldErrors } from './hooks/use-field-errors';

@@ -27,6 +27,7 @@ import {
   type LockedBoard,
   withBoardLock,
 } from './access.js';
+import { bumpBoardVersion } from './access-repository.js';
 import { BoardChanges } from './changes.js';
 
 /** What a recorder sees of a change, inside its transaction. */
@@ -104,35 +105,80 @@ async function lockedRole(
   return (await isBoardMember(trx, boardId, userId)) ? 'member' : 'outsider';
 }
 
-/**
- * Locks and bumps the board (404 unknown board), checks the caller may do `action` under the lock
- * (403), runs `fn`, records, commits, then announces. Resolves with what `fn` answered.
- */
-export async function changeBoard<T>(
+/** Runs the recorders on a change made in `trx`; answers the patch and the steps for after the commit. */
+async function record(
   app: FastifyInstance,
-  { boardId, userId, action = 'edit', change, lostAccess, reply }: BoardChange,
-  fn: ChangeFn<T>,
-): Promise<T> {
-  const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, board) => {
-    if (!can(await lockedRole(trx, board, boardId, userId), action)) throw forbidden();
-    const changes = new BoardChanges();
-    const result = await fn(trx, version, board, changes);
-    const context: RecordContext = { app, trx, boardId, userId, version, changes, recorded: {} };
-    const after: AfterCommit[] = [];
-    if (change !== 'deleted') {
-      for (const recorder of app.boardChange.recorders) {
-        const step = await recorder(context);
-        if (step) after.push(step);
-      }
+  trx: Transaction<Database>,
+  { boardId, userId, change }: BoardChange,
+  version: number,
+  changes: BoardChanges,
+): Promise<{ patch?: BoardPatch; after: AfterCommit[] }> {
+  const context: RecordContext = { app, trx, boardId, userId, version, changes, recorded: {} };
+  const after: AfterCommit[] = [];
+  if (change !== 'deleted') {
+    for (const recorder of app.boardChange.recorders) {
+      const step = await recorder(context);
+      if (step) after.push(step);
     }
-    return { result, patch: context.recorded.patch, after };
-  });
-  app.realtime.announce(boardId, version, change, value.patch);
-  const update: BoardUpdate = { boardId, version, change, at: Date.now(), patch: value.patch };
+  }
+  return { patch: context.recorded.patch, after };
+}
+
+/** After the commit: the announcement, the announcers, the answer's headers, the evictions, the steps. */
+async function announce(
+  app: FastifyInstance,
+  { boardId, change, lostAccess, reply }: BoardChange,
+  version: number,
+  { patch, after }: { patch?: BoardPatch; after: AfterCommit[] },
+): Promise<void> {
+  app.realtime.announce(boardId, version, change, patch);
+  const update: BoardUpdate = { boardId, version, change, at: Date.now(), patch };
   for (const announcer of app.boardChange.announcers) announcer(app, update);
   reply?.header('x-board-id', String(boardId)).header('x-board-version', String(version));
   if (change === 'deleted') app.realtime.evict(boardId);
   for (const lost of lostAccess ?? []) app.realtime.evict(boardId, lost);
-  for (const step of value.after) await step();
+  for (const step of after) await step();
+}
+
+/**
+ * Locks and bumps the board (404 unknown board), checks the caller may do `action` under the lock
+ * (403), runs `fn`, records, commits, then announces. Resolves with what `fn` answered.
+ */
+export async function changeBoard<T>(app: FastifyInstance, board: BoardChange, fn: ChangeFn<T>): Promise<T> {
+  const { boardId, userId, action = 'edit' } = board;
+  const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, locked) => {
+    if (!can(await lockedRole(trx, locked, boardId, userId), action)) throw forbidden();
+    const changes = new BoardChanges();
+    const result = await fn(trx, version, locked, changes);
+    return { result, recorded: await record(app, trx, board, version, changes) };
+  });
+  await announce(app, board, version, value.recorded);
   return value.result;
+}
+
+/**
+ * A board made whole by one change (an import): `fn` inserts the board and everything on it and
+ * answers its id; the board's version is bumped and the recorders run in the same transaction, so
+ * the board appears complete or not at all. Resolves with what `fn` answered.
+ */
+export async function changeNewBoard<T extends { boardId: number }>(
+  app: FastifyInstance,
+  userId: number,
+  fn: (trx: Transaction<Database>, changes: BoardChanges) => Promise<T>,
+): Promise<T> {
+  const { result, version, recorded, board } = await app.db.transaction().execute(async (trx) => {
+    const changes = new BoardChanges();
+    const result = await fn(trx, changes);
+    const board: BoardChange = { boardId: result.boardId, userId, change: 'board' };
+    const bumped = await bumpBoardVersion(trx, result.boardId);
+    if (!bumped) throw new Error(`board ${result.boardId} was not made`);
+    return {
+      result,
+      version: bumped.version,
+      recorded: await record(app, trx, board, bumped.version, changes),
+      board,
+    };
+  });
+  await announce(app, board, version, recorded);
+  return result;
 }

@@ -1,3 +1,3 @@
-/** The board's settings and a member's boards, as an export reads them. */
+/** The board's settings and a member's boards, as an export reads them; a new board's first revisions, as an import writes them. */
 
-export { boardsOfMember, findBoardSettings } from './repository.js';
+export { boardsOfMember, findBoardSettings, firstRevisions } from './repository.js';

@@ -6,7 +6,15 @@ import type { CommentsTable, Database } from '../database.js';
 
 type Db = Kysely<Database>;
 
-const COMMENT_COLUMNS = ['id', 'board_id', 'task_id', 'user_id', 'text', 'created_at'] as const;
+const COMMENT_COLUMNS = [
+  'id',
+  'board_id',
+  'task_id',
+  'user_id',
+  'text',
+  'created_at',
+  'author_name',
+] as const;
 
 /** The one place a comments row becomes the API's comment. */
 function toComment(row: Pick<Selectable<CommentsTable>, (typeof COMMENT_COLUMNS)[number]>): Comment {
@@ -17,6 +25,7 @@ function toComment(row: Pick<Selectable<CommentsTable>, (typeof COMMENT_COLUMNS)
     userId: row.user_id,
     text: row.text,
     createdAt: row.created_at.toISOString(),
+    ...(row.author_name !== null && { authorName: row.author_name }),
   };
 }
 

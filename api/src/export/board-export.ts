@@ -102,7 +102,7 @@ async function taskBatch(db: Db, { boardId, filePath }: ExportOf, ids: number[],
         })),
         comments: (comments.get(id) ?? []).map((comment) => ({
           userId: comment.userId,
-          author: names.get(comment.userId) ?? 'Удалённый пользователь',
+          author: comment.authorName ?? names.get(comment.userId) ?? 'Удалённый пользователь',
           text: comment.text,
           createdAt: comment.createdAt,
         })),

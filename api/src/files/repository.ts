@@ -2,10 +2,11 @@
 
 import type { User } from 'contract/auth';
 import type { FileItem } from 'contract/files';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { toUser, USER_COLUMNS } from '../auth/index.js';
 import type { Database, FilesTable } from '../database.js';
-import { objectUrl } from './signing.js';
+import { isValidKey } from '../plugins/storage-contract.js';
+import { OBJECT_PATH, objectUrl } from './signing.js';
 
 type Db = Kysely<Database>;
 
@@ -194,4 +195,29 @@ export async function boardFileKeys(
     .orderBy('id')
     .execute();
   return new Map(rows.map((row) => [row.id, { taskId: row.task_id, name: row.name, key: row.storage_key }]));
+}
+
+/**
+ * Every storage key a row names: files, trash entries' files, avatars. A backup reads them in its
+ * snapshot to be sure each has its bytes in the archive (backup/backup.ts).
+ */
+export async function namedStorageKeys(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('files')
+    .select('storage_key as key')
+    .union(db.selectFrom('trash').select(sql<string>`unnest(file_keys)`.as('key')))
+    .union(
+      db
+        .selectFrom('users')
+        .select('avatar as key')
+        .where('avatar', 'is not', null)
+        .$narrowType<{ key: string }>(),
+    )
+    .execute();
+  const keys = new Set<string>();
+  for (const { key } of rows) {
+    const stored = key.startsWith(OBJECT_PATH) ? key.slice(OBJECT_PATH.length) : key;
+    if (isValidKey(stored)) keys.add(stored);
+  }
+  return keys;
 }

@@ -1,7 +1,7 @@
 /**
  * The orphan sweep. An upload that was PUT but never added (the tab closed between the two calls),
  * an avatar uploaded but never set, or an object whose removal after a commit failed, belongs to no
- * row. Every hour each instance removes such objects once they are a day old. It is race-free
+ * row, and so does an import's file whose job ended without removing it. Every hour each instance removes such objects once they are a day old. It is race-free
  * because add refuses objects older than an hour (ADD_WITHIN_MS): nothing the sweep may remove can
  * still become a file or an avatar. Running on several instances at once is harmless.
  */
@@ -17,6 +17,16 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 async function isReferenced(db: Kysely<Database>, key: string): Promise<boolean> {
+  if (key.startsWith('imports/')) {
+    // An import's file lives while its job waits or runs; the job removes it when it ends.
+    const row = await db
+      .selectFrom('imports')
+      .select('id')
+      .where('id', '=', key.slice(key.lastIndexOf('/') + 1))
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return row !== undefined;
+  }
   if (key.startsWith('boards/')) {
     const row = await db.selectFrom('files').select('id').where('storage_key', '=', key).executeTakeFirst();
     if (row !== undefined) return true;
@@ -43,7 +53,7 @@ export async function sweepOrphans(
   now = Date.now(),
 ): Promise<number> {
   let removed = 0;
-  for (const prefix of ['boards/', 'avatars/']) {
+  for (const prefix of ['boards/', 'avatars/', 'imports/']) {
     for await (const object of storage.list(prefix)) {
       if (now - object.modifiedAt.getTime() < ORPHAN_AGE_MS) continue;
       if (await isReferenced(db, object.key)) continue;

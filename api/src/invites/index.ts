@@ -1,3 +1,4 @@
-/** Invitations, as sign-up claims them. */
+/** Invitations, as sign-up claims them and an import sends them (with their letter). */
 
-export { claimInvitations } from './repository.js';
+export { sendInvitationMail } from './mail.js';
+export { claimInvitations, findUserIdByEmail, inviteEmail, inviteUser } from './repository.js';

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { escapeHtml } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
 
@@ -26,4 +27,36 @@ export function invitationMail(
       `<p><a href="${escapeHtml(link)}">${button}</a></p>`,
     ].join('\n'),
   };
+}
+
+/**
+ * Sends an invitation's letter after its commit; a mail failure is logged and never fails the
+ * invitation. A user opens their board list with the invitation highlighted; an address without an
+ * account registers with the form's e-mail filled in (the invitation waits on its list).
+ */
+export function sendInvitationMail(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  invitation: {
+    email: string;
+    inviteId: number | null;
+    boardId: number;
+    boardName: string;
+    inviterName: string;
+  },
+): void {
+  const { email, inviteId, boardId } = invitation;
+  const link =
+    inviteId !== null
+      ? `${app.config.publicUrl}/?invitation=${inviteId}`
+      : `${app.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
+  const letter = {
+    boardName: invitation.boardName,
+    inviterName: invitation.inviterName,
+    link,
+    hasAccount: inviteId !== null,
+  };
+  app.mailer
+    .send(invitationMail(email, letter))
+    .catch((err: unknown) => log.error({ err, boardId }, 'invitation mail failed'));
 }

@@ -11,7 +11,7 @@ import { changeBoard } from '../board-change/change-board.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { cacheOf, sendCached } from '../plugins/versioned-cache.js';
 import { normalize } from '../schemas.js';
-import { invitationMail } from './mail.js';
+import { sendInvitationMail } from './mail.js';
 import {
   acceptInvitation,
   cancelEmailInvitation,
@@ -69,22 +69,13 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           return { boardName: board.name, inviteId };
         },
       );
-      // After the commit; a mail failure is logged and never fails the invitation.
-      // A user opens their board list with the invitation highlighted; an address without an
-      // account registers with the form's e-mail filled in (the invitation waits on its list).
-      const link =
-        sent.inviteId !== null
-          ? `${app.config.publicUrl}/?invitation=${sent.inviteId}`
-          : `${app.config.publicUrl}/register?email=${encodeURIComponent(email)}`;
-      const letter = {
+      sendInvitationMail(app, request.log, {
+        email,
+        inviteId: sent.inviteId,
+        boardId,
         boardName: sent.boardName,
         inviterName: inviter.name || inviter.email,
-        link,
-        hasAccount: sent.inviteId !== null,
-      };
-      app.mailer
-        .send(invitationMail(email, letter))
-        .catch((err: unknown) => request.log.error({ err, boardId }, 'invitation mail failed'));
+      });
       return success;
     },
   );

@@ -27,6 +27,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** The PostgreSQL pool, for its gauges (plugins/metrics.ts); null on PGlite. */
     dbPool: pg.Pool | null;
+    /** The embedded database itself, for a backup's dump of it (backup/plugin.ts); null on PostgreSQL. */
+    pglite: PGlite | null;
   }
 }
 
@@ -53,7 +55,7 @@ class FolderMigrationProvider implements MigrationProvider {
 async function createDialect(
   config: Config,
   log: FastifyBaseLogger,
-): Promise<{ dialect: Dialect; pool: pg.Pool | null }> {
+): Promise<{ dialect: Dialect; pool: pg.Pool | null; pglite: PGlite | null }> {
   if (config.databaseUrl) {
     // A database out of reach fails a call within seconds (503, errors.ts) instead of holding it.
     const pool = new pg.Pool({
@@ -68,13 +70,13 @@ async function createDialect(
     pool.on('connect', (client) => {
       client.on('error', (err) => log.warn({ err }, 'database connection lost'));
     });
-    return { dialect: new PostgresDialect({ pool }), pool };
+    return { dialect: new PostgresDialect({ pool }), pool, pglite: null };
   }
   const memory = config.pgliteDir === 'memory://';
   if (!memory) await mkdir(config.pgliteDir, { recursive: true });
   const pglite = await PGlite.create(memory ? undefined : config.pgliteDir);
   log.info({ dir: config.pgliteDir }, 'using embedded PGlite database');
-  return { dialect: new PGliteDialect(pglite), pool: null };
+  return { dialect: new PGliteDialect(pglite), pool: null, pglite };
 }
 
 /** One round trip to the database: /health/ready and the outage probe (plugins/outages.ts). */
@@ -94,12 +96,13 @@ export async function migrateToLatest(db: Kysely<unknown>, log: FastifyBaseLogge
 
 export default fp(
   async (app) => {
-    const { dialect, pool } = await createDialect(app.config, app.log);
+    const { dialect, pool, pglite } = await createDialect(app.config, app.log);
     const db = new Kysely<Database>({ dialect });
     app.addHook('onClose', () => db.destroy());
     await migrateToLatest(db as Kysely<unknown>, app.log);
     app.decorate('db', db);
     app.decorate('dbPool', pool);
+    app.decorate('pglite', pglite);
   },
   { name: 'db', dependencies: ['config'] },
 );

@@ -10,7 +10,7 @@ export const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Every key the server makes, and nothing else: no dots, no empty or parent segments. */
-export const KEY_PATTERN = new RegExp(`^(boards|avatars)/[1-9][0-9]{0,9}/${UUID}$`);
+export const KEY_PATTERN = new RegExp(`^(boards|avatars|imports)/[1-9][0-9]{0,9}/${UUID}$`);
 
 export const isValidKey = (key: string): boolean => KEY_PATTERN.test(key);
 

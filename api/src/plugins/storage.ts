@@ -18,7 +18,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
-
+import type { Config } from '../config.js';
 import {
   ByteCounter,
   isValidKey,
@@ -154,19 +154,29 @@ export class LocalDiskStorage implements Storage {
   }
 }
 
+/**
+ * The driver the configuration names: the bucket when S3_BUCKET is set, else `DATA_DIR/uploads`.
+ * The app's plugin below and the backup commands (backup/cli.ts) open storage the same way.
+ */
+export async function openStorage(
+  config: Pick<Config, 'dataDir' | 's3'>,
+  log: { error(obj: object, msg: string): void } = console,
+): Promise<{ storage: Storage; close(): void }> {
+  if (config.s3) {
+    const { S3Storage } = await import('./s3-storage.js');
+    const storage = new S3Storage(config.s3, log);
+    return { storage, close: () => storage.close() };
+  }
+  const root = join(config.dataDir, 'uploads');
+  await mkdir(root, { recursive: true });
+  return { storage: new LocalDiskStorage(root, log), close: () => {} };
+}
+
 export default fp(
   async (app) => {
-    const s3 = app.config.s3;
-    if (s3) {
-      const { S3Storage } = await import('./s3-storage.js');
-      const storage = new S3Storage(s3, app.log);
-      app.decorate('storage', storage as Storage);
-      app.addHook('onClose', async () => storage.close());
-      return;
-    }
-    const root = join(app.config.dataDir, 'uploads');
-    await mkdir(root, { recursive: true });
-    app.decorate('storage', new LocalDiskStorage(root, app.log) as Storage);
+    const { storage, close } = await openStorage(app.config, app.log);
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => close());
   },
   { name: 'storage', dependencies: ['config'] },
 );

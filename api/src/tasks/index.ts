@@ -1,4 +1,4 @@
-/** Tasks, as other domains read and make them (checklists, the board's detail and patch, my tasks, the trash's restore). */
+/** Tasks, as other domains read and make them (checklists, the board's detail and patch, my tasks, the trash's restore, an import's waiting assignments). */
 
 export {
   archivedTaskIds,

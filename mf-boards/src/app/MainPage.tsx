@@ -27,7 +27,8 @@ import './main-page.css';
  * The list waits for the invitations at most INVITATIONS_WAIT_MS after its own answer, so that a
  * slow invitations request cannot keep the boards hidden (only then can the section push them).
  * Once shown, both lists follow the server live: an invitation arriving or withdrawn, a board renamed
- * or lost (the session socket's `lists`, also heard after a reconnect) reads them again.
+ * or lost (the session socket's `lists`, also heard after a reconnect) reads them again. So does an
+ * imported board, created by a job on the server whether or not its dialog is still open.
  */
 const INVITATIONS_WAIT_MS = 1000;
 
@@ -40,6 +41,14 @@ const loadCreateBoardModal = () =>
 const CreateBoardModal = lazy(() =>
   loadCreateBoardModal().then((module) => ({ default: module.CreateBoardModal })),
 );
+
+/** 'Импорт доски' is rarer still: its chunk is fetched when the button is pointed at, focused or pressed. */
+const loadImportBoardModal = () =>
+  retryImport(() => import('../features/import-board/components/ImportBoardModal'));
+const ImportBoardModal = lazy(() =>
+  loadImportBoardModal().then((module) => ({ default: module.ImportBoardModal })),
+);
+const preloadImportBoardModal = () => void loadImportBoardModal();
 
 export function MainPage() {
   const view = useViewSettings((state) => state.view);
@@ -75,10 +84,11 @@ export function MainPage() {
   useEffect(() => {
     const title = document.title;
     document.title = 'Мои доски — Канбан';
-    // Leaving the page (e.g. following a board link) must not leave the create modal open.
+    // Leaving the page (e.g. following a board link) must not leave this page's modals open.
     return () => {
       document.title = title;
-      if (useModalStore.getState().modal === MODALS.CREATE_BOARD) useModalStore.getState().close();
+      const { modal, close } = useModalStore.getState();
+      if (modal === MODALS.CREATE_BOARD || modal === MODALS.IMPORT_BOARD) close();
     };
   }, []);
 
@@ -90,6 +100,14 @@ export function MainPage() {
           <Link className="main-page__link" to={paths.myTasks.href()}>
             Мои задачи
           </Link>
+          <Button
+            variant="secondary"
+            onPointerEnter={preloadImportBoardModal}
+            onFocus={preloadImportBoardModal}
+            onClick={() => openModal(MODALS.IMPORT_BOARD)}
+          >
+            Импорт
+          </Button>
           <Button onClick={() => openModal(MODALS.CREATE_BOARD)}>Создать доску</Button>
         </div>
       </div>
@@ -112,6 +130,11 @@ export function MainPage() {
       {modal === MODALS.CREATE_BOARD && (
         <Suspense fallback={null}>
           <CreateBoardModal sort={sort} onCreated={boards.replace} />
+        </Suspense>
+      )}
+      {modal === MODALS.IMPORT_BOARD && (
+        <Suspense fallback={null}>
+          <ImportBoardModal onImported={boards.reload} />
         </Suspense>
       )}
     </div>

@@ -10,6 +10,7 @@ export const MODALS = {
   EDIT_LABELS: 'EDIT_LABELS',
   EDIT_MEMBERS: 'EDIT_MEMBERS',
   EXPORT_BOARD: 'EXPORT_BOARD',
+  IMPORT_BOARD: 'IMPORT_BOARD',
 } as const;
 
 export type ModalType = keyof typeof MODALS;

@@ -17,7 +17,7 @@ describe('rejectionText', () => {
       rejectionText({ code: 'file-invalid-type', message: 'File type must be one of image/png, .png' }),
     ).toBe('Тип файла должен быть одним из: image/png, .png');
     expect(rejectionText({ code: 'file-too-large', message: 'File is larger than 1024 bytes' })).toBe(
-      'Файл больше 1024 байт',
+      'Файл больше 1\u00a0КБ',
     );
     expect(rejectionText({ code: 'file-too-large', message: 'File is larger than 1 byte' })).toBe(
       'Файл больше 1 байта',

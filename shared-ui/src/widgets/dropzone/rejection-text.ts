@@ -1,10 +1,15 @@
 import type { FileError, FileRejection } from 'react-dropzone';
 
+import { formatFileSize } from '../../format/file-size';
 import { plural } from '../../format/plural';
 
-/** "байт" after "больше"/"меньше" N: genitive, singular for 1, 21, 31… (not 11). */
-function bytesWord(count: number): string {
-  return plural(count, { one: 'байта', few: 'байт', many: 'байт' });
+/**
+ * A limit after "больше"/"меньше": '50 МБ' from a kilobyte up (formatFileSize), else 'N байт' in the
+ * genitive, singular for 1, 21, 31… (not 11).
+ */
+function sizeText(count: number): string {
+  if (count >= 1024) return formatFileSize(count);
+  return `${count} ${plural(count, { one: 'байта', few: 'байт', many: 'байт' })}`;
 }
 
 /**
@@ -21,8 +26,8 @@ export function rejectionText(error: Pick<FileError, 'code' | 'message'>): strin
       : `Тип файла должен быть ${accept}`;
   }
   const size = /(\d+)/.exec(message)?.[1];
-  if (code === 'file-too-large' && size) return `Файл больше ${size} ${bytesWord(Number(size))}`;
-  if (code === 'file-too-small' && size) return `Файл меньше ${size} ${bytesWord(Number(size))}`;
+  if (code === 'file-too-large' && size) return `Файл больше ${sizeText(Number(size))}`;
+  if (code === 'file-too-small' && size) return `Файл меньше ${sizeText(Number(size))}`;
   if (code === 'too-many-files') return 'Слишком много файлов';
   return message;
 }

@@ -6,7 +6,10 @@
  * a neutral word, and a kind this client does not know reads 'Изменение на доске'.
  */
 import type { Board } from 'contract';
+import { plural } from 'shared-ui';
 import type { Activity } from '../api/get-activity';
+
+const IMPORT_SOURCES = { trello: 'Trello', csv: 'CSV', kanban: 'экспорта доски' } as const;
 
 export interface DescribeContext {
   board: Pick<Board, 'members' | 'labels' | 'priorities' | 'columns'>;
@@ -237,6 +240,11 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
       );
     case 'board.restored':
       return 'Восстановлена доска';
+    case 'board.imported': {
+      const source = IMPORT_SOURCES[String(data.format) as keyof typeof IMPORT_SOURCES] ?? 'файла';
+      const tasks = Number(data.tasks) || 0;
+      return `Доска импортирована из ${source}: ${tasks} ${plural(tasks, { one: 'задача', few: 'задачи', many: 'задач' })}`;
+    }
     default:
       // Every kind has its sentence (a new one without it fails tsc here); a kind from a newer API
       // reads as a change on the board.

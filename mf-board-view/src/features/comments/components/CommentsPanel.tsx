@@ -83,10 +83,19 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
             const member = author(comment.userId);
             return (
               <li key={comment.id} className="bv-comment">
-                <Avatar user={member ?? { id: comment.userId }} size="medium" />
+                <Avatar
+                  user={
+                    comment.authorName
+                      ? { id: 0, name: comment.authorName }
+                      : (member ?? { id: comment.userId })
+                  }
+                  size="medium"
+                />
                 <div className="bv-comment__body">
                   <div className="bv-comment__head">
-                    <span className="bv-comment__author">{member ? memberLabel(member) : 'Участник'}</span>
+                    <span className="bv-comment__author">
+                      {comment.authorName ?? (member ? memberLabel(member) : 'Участник')}
+                    </span>
                     <time className="bv-comment__time" dateTime={comment.createdAt}>
                       {commentTime(comment.createdAt, now)}
                     </time>

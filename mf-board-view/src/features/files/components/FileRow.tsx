@@ -1,7 +1,7 @@
 import type { FileItem } from 'contract';
 import { IMAGE_TYPES } from 'contract/image-types';
+import { formatFileSize } from 'shared-ui';
 import { usePictureLink } from '../../../shared/file-link';
-import { formatFileSize } from '../model/file-size';
 
 export interface FileRowProps {
   file: FileItem;

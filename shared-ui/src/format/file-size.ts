@@ -1,5 +1,5 @@
 const UNITS = ['Б', 'КБ', 'МБ', 'ГБ'] as const;
-// Made on first use, like shared/time-text.ts's formatter.
+// Made on first use.
 let decimal: Intl.NumberFormat | undefined;
 
 /**
