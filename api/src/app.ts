@@ -39,7 +39,7 @@ import importRoutes from './import/routes.js';
 import inviteRoutes from './invites/routes.js';
 import labelRoutes from './labels/routes.js';
 import { recordLists } from './members/lists.js';
-import memberRoutes from './members/routes.js';
+import memberRoutes, { roleRoutes } from './members/routes.js';
 import myTasksRoutes from './my-tasks/routes.js';
 import notificationMailPlugin from './notifications/plugin.js';
 import notificationRoutes from './notifications/routes.js';
@@ -163,6 +163,7 @@ export function buildApp(config: Config): App {
   app.register(commentRoutes, { prefix: '/api/comment' });
   app.register(boardRoutes, { prefix: '/api/board' });
   app.register(memberRoutes, { prefix: '/api/board' });
+  app.register(roleRoutes, { prefix: '/api/member' });
   app.register(inviteRoutes, { prefix: '/api/invite' });
   app.register(fileRoutes, { prefix: '/api/file' });
   app.register(checklistRoutes, { prefix: '/api/checklist' });

@@ -1,6 +1,7 @@
 /** Table types for Kysely, as the migrations leave the schema. Only repositories use them. */
 
 import type { ShowIdsMode } from 'contract/boards';
+import type { Role } from 'contract/roles';
 import type { PriorityValue } from 'contract/tasks';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -60,6 +61,7 @@ export interface BoardMembersTable {
   is_deleted: Generated<boolean>;
   invited_at: Generated<Date>;
   accepted_at: Date | null;
+  role: Generated<Role>;
 }
 
 export interface InvitationsTable {
@@ -68,6 +70,7 @@ export interface InvitationsTable {
   email: string;
   invited_by: number;
   invited_at: Generated<Date>;
+  role: Generated<Role>;
 }
 
 export interface ColumnsTable {

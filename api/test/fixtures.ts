@@ -270,7 +270,7 @@ export async function seedBoard(
   await app.db
     .insertInto('board_members')
     .values([
-      { board_id: id, user_id: creator!.id, accepted: true },
+      { board_id: id, user_id: creator!.id, accepted: true, role: 'admin' },
       { board_id: id, user_id: member!.id, accepted: true },
       { board_id: id, user_id: pending!.id, accepted: false },
       { board_id: id, user_id: removed!.id, accepted: true, is_deleted: true },

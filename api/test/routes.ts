@@ -1,4 +1,5 @@
 /** The API's operations as its own OpenAPI document lists them, so route walks cover new routes too. */
+import type { BoardAction } from 'contract/roles';
 import type { App } from '../src/app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -12,9 +13,12 @@ export interface Operation {
   minimum: Record<string, number | undefined>;
   queryParams: { name: string; type?: string }[];
   bodyFields: string[];
+  /** What it does on its board (contract/roles.ts): its `x-board-action`, else 'view' for a GET and 'edit' otherwise. */
+  action: BoardAction;
 }
 
 interface DocOperation {
+  'x-board-action'?: BoardAction;
   parameters?: { in: string; name: string; schema?: { type?: string; minimum?: number } }[];
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
 }
@@ -38,6 +42,7 @@ export async function operations(app: App): Promise<Operation[]> {
         bodyFields: Object.keys(
           operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
         ),
+        action: operation['x-board-action'] ?? (method === 'get' ? 'view' : 'edit'),
       });
     }
   }

@@ -5,6 +5,8 @@
  * may lack it: readers of stored rows treat every field of `data` as optional.
  */
 
+import type { Role } from './roles.js';
+
 /** An edited field's value before and after (compared as JSON). */
 export interface FieldChange {
   field: string;
@@ -85,6 +87,10 @@ export interface ActivityData {
   'member.left': Nothing;
   'invitation.rejected': Nothing;
   'invitation.cancelled': Person;
+  /** An administrator changed the member's role. */
+  'member.role-changed': Person & { from: Role; to: Role };
+  /** The owner handed the board to this administrator. */
+  'board.owner-changed': Person;
   /** Fields: name, color, showIdsMode, showTotalColumnEstimation. */
   'board.edited': { changes: FieldChange[] };
   /** The creator brought the deleted board back. */
@@ -136,6 +142,8 @@ const KINDS: Record<ActivityKind, true> = {
   'member.left': true,
   'invitation.rejected': true,
   'invitation.cancelled': true,
+  'member.role-changed': true,
+  'board.owner-changed': true,
   'board.edited': true,
   'board.restored': true,
   'board.imported': true,

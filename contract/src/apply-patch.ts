@@ -118,6 +118,7 @@ export function applyPatch(
   return {
     ...board,
     ...patch.board,
+    ...(patch.createdBy !== undefined && { createdBy: patch.createdBy }),
     version: update.version,
     members: patch.members ?? board.members,
     columnOrder: patch.columnOrder ?? board.columnOrder,

@@ -5,6 +5,7 @@ import { DUE_VALUES, type DueValue } from './due-window.js';
 import { Label } from './labels.js';
 import { Member } from './members.js';
 import { ConflictBody, FormVersion } from './revisions.js';
+import { ROLES } from './roles.js';
 import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from './tasks.js';
 
 export const SHOW_IDS_MODES = ['empty', 'circle', 'square', 'dot', 'space'] as const;
@@ -35,7 +36,13 @@ export const Sort = Type.Enum(['default', 'byNameASC', 'byNameDESC'], {
 });
 export type Sort = Static<typeof Sort>;
 
-export const BoardListItem = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() });
+export const BoardListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  /** The caller's role on the board. */
+  role: Type.Enum(ROLES),
+});
 export type BoardListItem = Static<typeof BoardListItem>;
 const BoardList = Type.Array(BoardListItem);
 
@@ -118,6 +125,7 @@ export type BoardFilter = {
 };
 
 export const EditBoard = {
+  'x-board-action': 'manage',
   operationId: 'editBoard',
   summary: "Change a board's name or colour",
   tags: ['boards'],
@@ -138,6 +146,7 @@ export const EditBoard = {
 };
 
 export const DeleteBoard = {
+  'x-board-action': 'manage',
   operationId: 'deleteBoard',
   summary: 'Delete a board (restorable for a while)',
   tags: ['boards'],
@@ -173,4 +182,17 @@ export const RestoreBoard = {
   description: 'The creator brings a deleted board back, as it was, for all its members.',
   params: BoardParams,
   response: { 200: BoardList, ...errors(400, 401, 403, 404) },
+};
+
+export const TransferBoard = {
+  'x-board-action': 'own',
+  operationId: 'transferBoard',
+  summary: 'Hand the board to another administrator',
+  tags: ['boards'],
+  security,
+  description:
+    'The owner only; the new owner must be an accepted administrator. The old owner stays an administrator.',
+  params: BoardParams,
+  body: Body({ userId: Id }),
+  response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
 };

@@ -19,6 +19,7 @@ export const MENTIONS_ERROR = 'Упомянуть можно только уча
 const common = { tags: ['comments'], security: [{ bearer: [] }] };
 
 export const CreateComment = {
+  'x-board-action': 'comment',
   operationId: 'createComment',
   summary: 'Comment on a task',
   ...common,
@@ -33,6 +34,7 @@ export const CreateComment = {
 };
 
 export const DeleteComment = {
+  'x-board-action': 'comment',
   operationId: 'deleteComment',
   summary: 'Delete a comment',
   ...common,

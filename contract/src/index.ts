@@ -33,6 +33,7 @@ export type { Member } from './members.js';
 export type { MyTask } from './my-tasks.js';
 export type { Notification, NotificationKind } from './notifications.js';
 export type { Conflict } from './revisions.js';
+export type { BoardAction, BoardRole, Role } from './roles.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks.js';
 export type { TrashItem, TrashKind } from './trash.js';
 

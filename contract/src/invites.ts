@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Body, Email, errors, Id, MAX_ID, Success } from './common.js';
+import { RoleField } from './members.js';
 
 const security = [{ bearer: [] }];
 
@@ -18,15 +19,17 @@ export const ListInvitations = {
 };
 
 export const SendInvitation = {
+  'x-board-action': 'manage',
   operationId: 'sendInvitation',
   summary: 'Invite a user to a board by e-mail',
   tags: ['invitations'],
   security,
-  body: Body({ boardId: Id, email: Email }),
+  body: Body({ boardId: Id, email: Email, role: Type.Optional(RoleField) }),
   response: { 200: Success, ...errors(400, 401, 403, 404) },
 };
 
 export const AcceptInvitation = {
+  'x-board-action': 'answer-invitation',
   operationId: 'acceptInvitation',
   summary: 'Accept an invitation',
   tags: ['invitations'],
@@ -36,6 +39,7 @@ export const AcceptInvitation = {
 };
 
 export const RejectInvitation = {
+  'x-board-action': 'answer-invitation',
   operationId: 'rejectInvitation',
   summary: 'Decline an invitation',
   tags: ['invitations'],
@@ -45,6 +49,7 @@ export const RejectInvitation = {
 };
 
 export const CancelInvitation = {
+  'x-board-action': 'manage',
   operationId: 'cancelInvitation',
   summary: 'Withdraw an invitation',
   tags: ['invitations'],

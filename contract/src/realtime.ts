@@ -46,6 +46,8 @@ export interface BoardPatch {
   /** Who made the change. */
   userId: number;
   board?: BoardSettings;
+  /** The board's owner, when the ownership was handed over. */
+  createdBy?: number;
   columnOrder?: string[];
   tasks?: Task[];
   columns?: Column[];

@@ -53,6 +53,7 @@ export const RestoreTrash = {
 };
 
 export const EmptyTrash = {
+  'x-board-action': 'manage',
   operationId: 'emptyTrash',
   summary: "Empty a board's trash",
   ...common,

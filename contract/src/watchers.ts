@@ -3,6 +3,7 @@ import { Body, errors } from './common.js';
 import { BodyId } from './ids.js';
 
 export const WatchTask = {
+  'x-board-action': 'watch',
   operationId: 'watchTask',
   summary: 'Start or stop watching a task',
   tags: ['tasks'],

@@ -2,6 +2,7 @@
  * The queries behind board access and versions: who stands where on a board, the board's version
  * (bumped, which takes its row lock, by every change) and the users' list versions.
  */
+import type { Role } from 'contract/roles';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database.js';
 
@@ -13,6 +14,8 @@ export interface BoardAccessRow {
   version: number;
   /** Accepted and not removed. */
   member: boolean;
+  /** The member's role (as stored: also for a pending or removed row); null without a row. */
+  role: Role | null;
 }
 
 /**
@@ -29,7 +32,7 @@ export async function findBoardAccess(
     .leftJoin('board_members as m', (join) =>
       join.onRef('m.board_id', '=', 'b.id').on('m.user_id', '=', userId),
     )
-    .select(['b.created_by', 'b.version', 'm.accepted', 'm.is_deleted'])
+    .select(['b.created_by', 'b.version', 'm.accepted', 'm.is_deleted', 'm.role'])
     .where('b.id', '=', boardId)
     .where('b.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -38,6 +41,7 @@ export async function findBoardAccess(
     createdBy: row.created_by,
     version: Number(row.version),
     member: row.accepted === true && row.is_deleted === false,
+    role: row.role ?? null,
   };
 }
 

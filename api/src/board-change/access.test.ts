@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardVersion, seedBoard as seedTestBoard, useTestApp } from '../../test/fixtures.js';
-import { requireBoardCreator, requireBoardMember, withBoardLock } from './access.js';
+import { requireBoardAccess, requireBoardMember, withBoardLock } from './access.js';
 import { changeBoard } from './change-board.js';
 
 const t = useTestApp();
@@ -24,14 +24,20 @@ describe('board access', () => {
     await expect(requireBoardMember(t.app, b.boardId, b.creator)).resolves.toEqual({
       createdBy: b.creator,
       isCreator: true,
+      role: 'owner',
       version: 0,
     });
     await expect(requireBoardMember(t.db, b.boardId, b.member)).resolves.toMatchObject({ isCreator: false });
     for (const user of [b.pending, b.removed, b.outsider]) {
       await expect(requireBoardMember(t.db, b.boardId, user)).rejects.toMatchObject({ statusCode: 403 });
     }
-    await expect(requireBoardCreator(t.db, b.boardId, b.creator)).resolves.toMatchObject({ isCreator: true });
-    await expect(requireBoardCreator(t.db, b.boardId, b.member)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(requireBoardAccess(t.db, b.boardId, b.creator, 'manage')).resolves.toMatchObject({
+      isCreator: true,
+    });
+    await expect(requireBoardAccess(t.db, b.boardId, b.member, 'manage')).rejects.toMatchObject({
+      statusCode: 403,
+      body: { message: 'Недостаточно прав' },
+    });
     await expect(requireBoardMember(t.db, 999_999, b.creator)).rejects.toMatchObject({
       statusCode: 404,
       body: { message: 'Не найдено' },

@@ -1,19 +1,21 @@
 /**
  * Who may do what on a board, and the board lock every change holds.
  *
- * A user's role on a board is 'creator', 'member' (accepted, not removed) or 'outsider'; `can(role,
- * action)` reads one table, so a new role or action is a row there, not a branch in a route. Reads
- * check access with `requireBoardMember` / `requireBoardCreator`; changes go through `changeBoard`
+ * A user's role on a board is 'owner' (its creator), a member's role (contract/roles.ts: accepted,
+ * not removed) or 'outsider'; `can(role, action)` reads one table, so a new role or action is a row
+ * there, not a branch in a route. Each operation says its action (`x-board-action`, contract); reads
+ * check access with `requireBoardAccess`; changes go through `changeBoard`
  * (change-board.ts), which checks `can` under the lock of `withBoardLock`: one transaction that first
  * bumps `boards.version`, which row-locks the board so concurrent changes to it serialise (a member
  * removed a moment ago cannot slip a change in).
  */
 
 import { toId } from 'contract/ids';
+import { type BoardAction, type BoardRole, can, INSUFFICIENT_ROLE } from 'contract/roles';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database.js';
-import { forbidden, type HttpError, notFound } from '../errors.js';
+import { forbidden, HttpError, notFound } from '../errors.js';
 import { type BoardAccessRow, bumpBoardVersion, findBoardAccess } from './access-repository.js';
 
 type Db = Kysely<Database>;
@@ -22,32 +24,17 @@ export type DbSource = Db | { db: Db };
 
 const dbOf = (source: DbSource): Db => ('db' in source ? source.db : source);
 
-export type BoardRole = 'creator' | 'member' | 'outsider';
+export type { BoardAction, BoardRole };
+export { can };
 
-/** What a change does, as far as access goes. */
-export type BoardAction =
-  /** Reading the board, its tasks, activity and trash, and watching it live. */
-  | 'view'
-  /** Columns, cards, labels, comments, files, checklists, watching, the trash's restores. */
-  | 'edit'
-  /** The board's settings and deletion, invitations sent or cancelled, emptying the trash. */
-  | 'manage'
-  /** Accepting or declining one's own invitation (the change checks the invitation itself). */
-  | 'answer-invitation';
-
-/** Who may do what: one row per action. */
-const ALLOWED: Record<BoardAction, readonly BoardRole[]> = {
-  view: ['creator', 'member'],
-  edit: ['creator', 'member'],
-  manage: ['creator'],
-  'answer-invitation': ['creator', 'member', 'outsider'],
-};
-
-export const can = (role: BoardRole, action: BoardAction): boolean => ALLOWED[action].includes(role);
+/** 403 for a member whose role does not allow the action, 'Нет доступа' for anyone else. */
+export const refusalFor = (role: BoardRole) =>
+  role === 'outsider' ? forbidden() : new HttpError(403, { message: INSUFFICIENT_ROLE });
 
 export interface BoardAccess {
   createdBy: number;
   isCreator: boolean;
+  role: BoardRole;
   /** boards.version as the check saw it. */
   version: number;
 }
@@ -68,8 +55,8 @@ export async function memberBoardVersion(
 }
 
 /** The user's role given their access row (null: the board does not exist). */
-const roleOf = (access: BoardAccessRow, userId: number): BoardRole =>
-  access.createdBy === userId ? 'creator' : access.member ? 'member' : 'outsider';
+export const roleOf = (access: BoardAccessRow, userId: number): BoardRole =>
+  access.createdBy === userId ? 'owner' : access.member && access.role ? access.role : 'outsider';
 
 /** 404 for an unknown board, 403 unless the user may do `action` on it. */
 export async function requireBoardAccess(
@@ -80,17 +67,19 @@ export async function requireBoardAccess(
 ): Promise<BoardAccess> {
   const access = await findBoardAccess(dbOf(source), boardId, userId);
   if (!access) throw notFound();
-  if (!can(roleOf(access, userId), action)) throw forbidden();
-  return { createdBy: access.createdBy, isCreator: access.createdBy === userId, version: access.version };
+  const role = roleOf(access, userId);
+  if (!can(role, action)) throw refusalFor(role);
+  return {
+    createdBy: access.createdBy,
+    isCreator: access.createdBy === userId,
+    role,
+    version: access.version,
+  };
 }
 
 /** 404 for an unknown board, 403 unless the user is an accepted, not removed member. */
 export const requireBoardMember = (source: DbSource, boardId: number, userId: number) =>
   requireBoardAccess(source, boardId, userId, 'view');
-
-/** 404 for an unknown board, 403 unless the user created it (the creator is always a member). */
-export const requireBoardCreator = (source: DbSource, boardId: number, userId: number) =>
-  requireBoardAccess(source, boardId, userId, 'manage');
 
 export interface LockedBoard {
   /** boards.version after this change's bump. */
@@ -128,6 +117,14 @@ declare module 'fastify' {
 }
 
 /**
+ * What the request's route does on its board: its operation's `x-board-action` (contract; also in
+ * the API reference), else 'view' for a read and 'edit' for a write.
+ */
+export const routeAction = (request: FastifyRequest): BoardAction =>
+  (request.routeOptions.schema as { 'x-board-action'?: BoardAction } | undefined)?.['x-board-action'] ??
+  (request.method === 'GET' ? 'view' : 'edit');
+
+/**
  * Why the caller may not touch the board a refused request names: 404 for an unknown board, 403
  * for someone who is not an accepted member; null when they may, or the request names no board.
  * Access comes before the payload: an outsider learns nothing from the validation messages.
@@ -145,5 +142,6 @@ export async function boardAccessRefusal(request: FastifyRequest): Promise<HttpE
   if (boardId === 0) return null;
   const access = await findBoardAccess(request.server.db, boardId, request.user.id);
   if (!access) return notFound();
-  return can(roleOf(access, request.user.id), 'view') ? null : forbidden();
+  const role = roleOf(access, request.user.id);
+  return can(role, routeAction(request)) ? null : refusalFor(role);
 }

@@ -17,17 +17,18 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database.js';
-import { forbidden } from '../errors.js';
 import {
   type BoardAction,
   type BoardRole,
   boardAccessRefusal,
   can,
-  isBoardMember,
   type LockedBoard,
+  refusalFor,
+  roleOf,
+  routeAction,
   withBoardLock,
 } from './access.js';
-import { bumpBoardVersion } from './access-repository.js';
+import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
 import { BoardChanges } from './changes.js';
 
 /** What a recorder sees of a change, inside its transaction. */
@@ -72,7 +73,7 @@ export interface BoardChange {
   boardId: number;
   /** The user making the change. */
   userId: number;
-  /** What the change does, for `can` (access.ts): 'edit' unless said. */
+  /** What the change does, for `can` (access.ts): the operation's `x-board-action` (when `reply` is given), else 'edit'. */
   action?: BoardAction;
   /** What changed, for the realtime announcement. */
   change: BoardChangeKind;
@@ -85,7 +86,7 @@ export interface BoardChange {
 export type ChangeFn<T> = (
   trx: Transaction<Database>,
   version: number,
-  board: LockedBoard,
+  board: LockedBoard & { role: BoardRole },
   changes: BoardChanges,
 ) => Promise<T>;
 
@@ -101,8 +102,9 @@ async function lockedRole(
   boardId: number,
   userId: number,
 ): Promise<BoardRole> {
-  if (board.createdBy === userId) return 'creator';
-  return (await isBoardMember(trx, boardId, userId)) ? 'member' : 'outsider';
+  if (board.createdBy === userId) return 'owner';
+  const access = await findBoardAccess(trx, boardId, userId);
+  return access ? roleOf(access, userId) : 'outsider';
 }
 
 /** Runs the recorders on a change made in `trx`; answers the patch and the steps for after the commit. */
@@ -145,11 +147,13 @@ async function announce(
  * (403), runs `fn`, records, commits, then announces. Resolves with what `fn` answered.
  */
 export async function changeBoard<T>(app: FastifyInstance, board: BoardChange, fn: ChangeFn<T>): Promise<T> {
-  const { boardId, userId, action = 'edit' } = board;
+  const { boardId, userId, reply } = board;
+  const action = board.action ?? (reply ? routeAction(reply.request) : 'edit');
   const { value, version } = await withBoardLock(app.db, boardId, async (trx, version, locked) => {
-    if (!can(await lockedRole(trx, locked, boardId, userId), action)) throw forbidden();
+    const role = await lockedRole(trx, locked, boardId, userId);
+    if (!can(role, action)) throw refusalFor(role);
     const changes = new BoardChanges();
-    const result = await fn(trx, version, locked, changes);
+    const result = await fn(trx, version, { ...locked, role }, changes);
     return { result, recorded: await record(app, trx, board, version, changes) };
   });
   await announce(app, board, version, value.recorded);

@@ -15,6 +15,8 @@ export class BoardChanges {
   readonly removedColumns = new Set<number>();
   readonly removedLabels = new Set<number>();
   settings = false;
+  /** The board was handed to another owner. */
+  owner = false;
   order = false;
   members = false;
   /** Users whose standing on the board changed (invited, joined, removed, left): told even without a row. */
@@ -74,6 +76,12 @@ export class BoardChanges {
 
   boardSettings(): this {
     this.settings = true;
+    return this;
+  }
+
+  /** The board's owner changed (its `createdBy`). */
+  ownerChanged(): this {
+    this.owner = true;
     return this;
   }
 

@@ -37,7 +37,7 @@ describe('PUT /api/board/edit/{boardId}', () => {
       color: '#AABBCC',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: boardId, name: 'Новое имя', color: '#aabbcc' }]);
+    expect(res.body).toEqual([{ id: boardId, name: 'Новое имя', color: '#aabbcc', role: 'admin' }]);
     const board = (await boardDetail(t.app, owner, boardId)).body;
     expect(board).toMatchObject({ showIdsMode: 'square', showTotalColumnEstimation: true, version: 1 });
   });
@@ -123,7 +123,7 @@ describe('DELETE /api/board/{boardId}', () => {
     expect((await call(t.app, member, 'DELETE', `/api/board/${boardId}`)).status).toBe(403);
     const res = await call<BoardListItem[]>(t.app, owner, 'DELETE', `/api/board/${boardId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: keep, name: 'Остаётся', color: '#f4f5f7' }]);
+    expect(res.body).toEqual([{ id: keep, name: 'Остаётся', color: '#f4f5f7', role: 'admin' }]);
 
     const after = await boardSnapshot(t.db, boardId);
     expect({ ...after, boards: [] }).toEqual({ ...rows, boards: [] });

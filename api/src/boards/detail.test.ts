@@ -116,7 +116,15 @@ describe('GET /api/board/{boardId}', () => {
       .where('board_id', '=', boardId)
       .executeTakeFirstOrThrow();
     expect(board.members).toEqual([
-      { id: owner.id, name: 'Владелец', email: owner.email, avatar: null, accepted: true, isDeleted: false },
+      {
+        id: owner.id,
+        name: 'Владелец',
+        email: owner.email,
+        avatar: null,
+        accepted: true,
+        isDeleted: false,
+        role: 'admin',
+      },
       {
         id: member.id,
         name: 'Участник',
@@ -124,8 +132,17 @@ describe('GET /api/board/{boardId}', () => {
         avatar: null,
         accepted: true,
         isDeleted: false,
+        role: 'member',
       },
-      { id: gone.id, name: 'Ушедший', email: gone.email, avatar: null, accepted: true, isDeleted: true },
+      {
+        id: gone.id,
+        name: 'Ушедший',
+        email: gone.email,
+        avatar: null,
+        accepted: true,
+        isDeleted: true,
+        role: 'member',
+      },
       {
         id: pending.id,
         name: 'Ждущий',
@@ -133,6 +150,7 @@ describe('GET /api/board/{boardId}', () => {
         avatar: null,
         accepted: false,
         isDeleted: false,
+        role: 'member',
       },
       {
         id: -invitation.id,
@@ -141,6 +159,7 @@ describe('GET /api/board/{boardId}', () => {
         avatar: null,
         accepted: false,
         isDeleted: false,
+        role: 'member',
       },
     ]);
     expect(board.version).toBe(7); // two invite + accept pairs, a leave, two invitations

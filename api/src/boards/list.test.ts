@@ -21,7 +21,7 @@ describe('POST /api/board', () => {
     const anna = await person(t.app, 'Анна');
     const res = await call<BoardListItem[]>(t.app, anna, 'POST', '/api/board', { name: '  Работа  ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: expect.any(Number), name: 'Работа', color: '#f4f5f7' }]);
+    expect(res.body).toEqual([{ id: expect.any(Number), name: 'Работа', color: '#f4f5f7', role: 'admin' }]);
     const id = res.body[0]?.id as number;
 
     const board = await boardDetail(t.app, anna, id);
@@ -128,7 +128,9 @@ describe('GET /api/board', () => {
     await addMember(t.app, owner, removed, guest);
     await addMember(t.app, owner, member, guest);
     await call(t.app, owner, 'DELETE', `/api/board/${removed}/member/${guest.id}`);
-    expect(await boardList(t.app, guest)).toEqual([{ id: member, name: 'Общая', color: '#f4f5f7' }]);
+    expect(await boardList(t.app, guest)).toEqual([
+      { id: member, name: 'Общая', color: '#f4f5f7', role: 'member' },
+    ]);
   });
 });
 

@@ -30,6 +30,14 @@ export async function buildPatch(
 ): Promise<BoardPatch> {
   const patch: BoardPatch = { prevVersion, userId };
   if (changes.settings) patch.board = (await findBoardSettings(db, boardId)) ?? undefined;
+  if (changes.owner) {
+    const board = await db
+      .selectFrom('boards')
+      .select('created_by')
+      .where('id', '=', boardId)
+      .executeTakeFirst();
+    if (board) patch.createdBy = board.created_by;
+  }
   // A touched task or column that is not on the board (it went to the archive) is a removed one.
   if (changes.tasks.size > 0) {
     patch.tasks = await findTasks(db, boardId, ids(changes.tasks));

@@ -29,7 +29,7 @@ export async function listBoards(db: Db, userId: number, sort: Sort = 'default')
   let query = db
     .selectFrom('board_members as m')
     .innerJoin('boards as b', 'b.id', 'm.board_id')
-    .select(['b.id', 'b.name', 'b.color'])
+    .select(['b.id', 'b.name', 'b.color', 'm.role'])
     .where('m.user_id', '=', userId)
     .where('m.accepted', '=', true)
     .where('m.is_deleted', '=', false)
@@ -80,7 +80,7 @@ export async function createBoard(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('board_members')
-      .values({ board_id: id, user_id: userId, accepted: true, accepted_at: sql<Date>`now()` })
+      .values({ board_id: id, user_id: userId, accepted: true, accepted_at: sql<Date>`now()`, role: 'admin' })
       .execute();
     const columns = await trx
       .insertInto('columns')

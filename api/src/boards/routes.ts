@@ -144,14 +144,17 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/edit/:boardId',
-    { schema: EditBoard, preValidation: normalize({ name: 'trim', color: 'lower' }) },
+    {
+      schema: EditBoard,
+      preValidation: normalize({ name: 'trim', color: 'lower' }),
+    },
     async (request, reply) => {
       const { boardId } = request.params;
       const userId = request.user.id;
       const { version: formVersion, ...mine } = request.body;
       await changeBoard(
         app,
-        { boardId, userId, action: 'manage', change: 'board', reply },
+        { boardId, userId, change: 'board', reply },
         async (trx, version, _board, changes) => {
           const current = (await findBoardSettings(trx, boardId))!;
           // `version` here is the board's: its settings are kept under the board version they changed at.

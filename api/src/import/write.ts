@@ -109,7 +109,13 @@ export async function writeBoard(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('board_members')
-    .values({ board_id: boardId, user_id: userId, accepted: true, accepted_at: sql<Date>`now()` })
+    .values({
+      board_id: boardId,
+      user_id: userId,
+      accepted: true,
+      accepted_at: sql<Date>`now()`,
+      role: 'admin',
+    })
     .execute();
 
   // Columns: the open ones in order, then the archived ones after them.

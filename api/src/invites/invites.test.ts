@@ -47,7 +47,7 @@ describe('invitations of users with an account', () => {
     expect(accepted).toMatchObject({ status: 200, body: { success: true } });
     expect(await invitations(guest)).toEqual([]);
     expect((await call<BoardListItem[]>(t.app, guest, 'GET', '/api/board')).body).toEqual([
-      { id: boardId, name: 'Общая доска', color: '#f4f5f7' },
+      { id: boardId, name: 'Общая доска', color: '#f4f5f7', role: 'member' },
     ]);
     expect((await call(t.app, guest, 'GET', `/api/board/${boardId}`)).status).toBe(200);
     expect((await members(owner, boardId)).find((m) => m.id === guest.id)).toMatchObject({ accepted: true });
@@ -184,6 +184,7 @@ describe('invitations of addresses without an account', () => {
       avatar: null,
       accepted: false,
       isDeleted: false,
+      role: 'member',
     });
 
     const reg = await call<{ token: string }>(t.app, null, 'POST', '/api/auth/register', {

@@ -4,6 +4,7 @@
  */
 
 import type { Invitation } from 'contract/invites';
+import type { Role } from 'contract/roles';
 import { type Kysely, sql } from 'kysely';
 import { touchLists } from '../board-change/access-repository.js';
 import type { Database } from '../database.js';
@@ -18,12 +19,12 @@ export async function claimInvitations(db: Db, userId: number, email: string): P
   const claimed = await db
     .deleteFrom('invitations')
     .where('email', '=', email)
-    .returning('board_id')
+    .returning(['board_id', 'role'])
     .execute();
   if (claimed.length === 0) return 0;
   await db
     .insertInto('board_members')
-    .values(claimed.map(({ board_id }) => ({ board_id, user_id: userId, accepted: false })))
+    .values(claimed.map(({ board_id, role }) => ({ board_id, user_id: userId, accepted: false, role })))
     .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
     .execute();
   await touchLists(db, { userIds: [userId] });
@@ -69,14 +70,19 @@ export async function findStanding(db: Db, boardId: number, userId: number): Pro
  * Invites a user who is not on the board, or was removed from it (their row becomes pending again).
  * Answers the invitation's id.
  */
-export async function inviteUser(db: Db, boardId: number, userId: number): Promise<number> {
+export async function inviteUser(
+  db: Db,
+  boardId: number,
+  userId: number,
+  role: Role = 'member',
+): Promise<number> {
   const row = await db
     .insertInto('board_members')
-    .values({ board_id: boardId, user_id: userId, accepted: false })
+    .values({ board_id: boardId, user_id: userId, accepted: false, role })
     .onConflict((oc) =>
       oc
         .columns(['board_id', 'user_id'])
-        .doUpdateSet({ accepted: false, is_deleted: false, invited_at: sql<Date>`now()` })
+        .doUpdateSet({ accepted: false, is_deleted: false, invited_at: sql<Date>`now()`, role })
         .where('board_members.is_deleted', '=', true),
     )
     .returning('id')
@@ -91,10 +97,11 @@ export async function inviteEmail(
   boardId: number,
   email: string,
   invitedBy: number,
+  role: Role = 'member',
 ): Promise<boolean> {
   const row = await db
     .insertInto('invitations')
-    .values({ board_id: boardId, email, invited_by: invitedBy })
+    .values({ board_id: boardId, email, invited_by: invitedBy, role })
     .onConflict((oc) => oc.columns(['board_id', 'email']).doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -46,24 +46,24 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/send',
     { schema: SendInvitation, preValidation: normalize({ email: 'lower' }) },
     async (request, reply) => {
-      const { boardId, email } = request.body;
+      const { boardId, email, role = 'member' } = request.body;
       const inviter = request.user;
       const sent = await changeBoard(
         app,
-        { boardId, userId: inviter.id, action: 'manage', change: 'members', reply },
+        { boardId, userId: inviter.id, change: 'members', reply },
         async (trx, _version, board, changes) => {
           changes.memberList();
           let inviteId: number | null = null;
           const userId = await findUserIdByEmail(trx, email);
           if (userId === null) {
-            if (!(await inviteEmail(trx, boardId, email, inviter.id)))
+            if (!(await inviteEmail(trx, boardId, email, inviter.id, role)))
               throw new HttpError(400, ALREADY_INVITED);
             changes.record('member.invited', { data: { email, name: '' } });
           } else {
             const standing = await findStanding(trx, boardId, userId);
             if (standing === 'member') throw new HttpError(400, ALREADY_MEMBER);
             if (standing === 'invited') throw new HttpError(400, ALREADY_INVITED);
-            inviteId = await inviteUser(trx, boardId, userId);
+            inviteId = await inviteUser(trx, boardId, userId, role);
             changes.memberList(userId).record('member.invited', { data: await personOf(trx, userId) });
           }
           return { boardName: board.name, inviteId };
@@ -120,7 +120,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = request.user.id;
     await changeBoard(
       app,
-      { boardId, userId, action: 'manage', change: 'members', reply },
+      { boardId, userId, change: 'members', reply },
       async (trx, _version, _board, changes) => {
         changes.memberList(invitee);
         if (invitee > 0) {

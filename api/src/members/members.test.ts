@@ -51,6 +51,7 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
       avatar: null,
       accepted: true,
       isDeleted: true,
+      role: 'member',
     });
     expect(seen.tasks[String(taskId)]?.assignees).toEqual([member.id]);
     // A removed member can no longer change anything, leave included.
@@ -89,7 +90,7 @@ describe('DELETE /api/board/{boardId}/member/{userId}', () => {
     });
     expect(await call(t.app, member, 'DELETE', `/api/board/${boardId}/member/${third.id}`)).toMatchObject({
       status: 403,
-      body: { message: 'Нет доступа' },
+      body: { message: 'Недостаточно прав' },
     });
     // Pending invitations are cancelled, not removed; unknown users are not members.
     expect((await call(t.app, owner, 'DELETE', `/api/board/${boardId}/member/${pending.id}`)).status).toBe(
@@ -149,7 +150,8 @@ describe('permission matrix', () => {
           method,
           url,
           status: 403,
-          body: { message: 'Нет доступа' },
+          // An outsider has no access at all; a member's role does not allow these calls.
+          body: { message: who === outsider ? 'Нет доступа' : 'Недостаточно прав' },
         });
       }
       // Someone else's invitation: 404 to accept, 403 to reject on their behalf.

@@ -1,6 +1,7 @@
 /** Everyone on a board, and membership changes that are not invitations. */
 
 import type { Member } from 'contract/members';
+import type { Role } from 'contract/roles';
 import type { Kysely } from 'kysely';
 import { touchLists } from '../board-change/access-repository.js';
 import type { Database } from '../database.js';
@@ -43,13 +44,13 @@ export async function loadMembers(db: Db, boardId: number): Promise<Member[]> {
   const members = await db
     .selectFrom('board_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.name', 'u.email', 'u.avatar', 'm.accepted', 'm.is_deleted'])
+    .select(['u.id', 'u.name', 'u.email', 'u.avatar', 'm.accepted', 'm.is_deleted', 'm.role'])
     .where('m.board_id', '=', boardId)
     .orderBy('m.id')
     .execute();
   const invited = await db
     .selectFrom('invitations')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'role'])
     .where('board_id', '=', boardId)
     .orderBy('id')
     .execute();
@@ -62,6 +63,7 @@ export async function loadMembers(db: Db, boardId: number): Promise<Member[]> {
         avatar: m.avatar,
         accepted: m.accepted,
         isDeleted: m.is_deleted,
+        role: m.role,
       }),
     ),
     ...invited.map(
@@ -72,7 +74,50 @@ export async function loadMembers(db: Db, boardId: number): Promise<Member[]> {
         avatar: null,
         accepted: false,
         isDeleted: false,
+        role: i.role,
       }),
     ),
   ];
+}
+
+/**
+ * Sets the role of a member or invitee (not a removed one); answers the role before, or null when
+ * the user has no such row on the board.
+ */
+export async function setMemberRole(
+  db: Db,
+  boardId: number,
+  userId: number,
+  role: Role,
+): Promise<Role | null> {
+  const row = await db
+    .selectFrom('board_members')
+    .select('role')
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .where('is_deleted', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return null;
+  await db
+    .updateTable('board_members')
+    .set({ role })
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .execute();
+  return row.role;
+}
+
+/** Whether the user is an accepted administrator of the board (who may be handed it). */
+export async function isAdministrator(db: Db, boardId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('board_members')
+    .select('user_id')
+    .where('board_id', '=', boardId)
+    .where('user_id', '=', userId)
+    .where('accepted', '=', true)
+    .where('is_deleted', '=', false)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -101,7 +101,7 @@ const trashRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // carrying only the activity row.
     const { fileKeys } = await changeBoard(
       app,
-      { boardId, userId: request.user.id, action: 'manage', change: 'files', reply },
+      { boardId, userId: request.user.id, change: 'files', reply },
       async (trx, _version, _board, changes) => {
         const emptied = await emptyTrash(trx, boardId);
         if (emptied.count > 0) changes.record('trash.emptied', { data: { count: emptied.count } });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toId } from 'contract/ids';
 import { WatchTask } from 'contract/watchers';
-import { requireBoardMember } from '../board-change/access.js';
+import { requireBoardAccess } from '../board-change/access.js';
 import { notFound } from '../errors.js';
 import { setWatching } from './repository.js';
 
@@ -14,7 +14,7 @@ const watcherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/watch', { schema: WatchTask }, async (request) => {
     const boardId = toId(request.body.boardId);
     const taskId = toId(request.body.taskId);
-    await requireBoardMember(app, boardId, request.user.id);
+    await requireBoardAccess(app, boardId, request.user.id, 'watch');
     const watching = await setWatching(app.db, boardId, taskId, request.user.id, request.body.watching);
     if (watching === null) throw notFound();
     return { watching };

@@ -56,6 +56,7 @@ const member = (id: number, name: string): Member => ({
   avatar: null,
   accepted: true,
   isDeleted: false,
+  role: 'member',
 });
 
 // Anna (me), Борис, Вера (invited), Гоша (removed), plus Богдан and Дина.

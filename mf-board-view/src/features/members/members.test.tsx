@@ -53,6 +53,7 @@ describe('members modal', () => {
       avatar: null,
       accepted: true,
       isDeleted: false,
+      role: 'member',
     });
     routeApi({ 'GET /api/board/7': board });
     const dialog = await openMembers();

@@ -5,7 +5,8 @@
  * dash ('… — Анна'). Every field of `data` is optional here: a missing one reads as nothing or
  * a neutral word, and a kind this client does not know reads 'Изменение на доске'.
  */
-import type { Board } from 'contract';
+import type { Board, Role } from 'contract';
+import { ROLE_TITLES } from 'contract/roles';
 import { plural } from 'shared-ui';
 import type { Activity } from '../api/get-activity';
 
@@ -231,6 +232,12 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
       return 'Отклонено приглашение на доску';
     case 'invitation.cancelled':
       return `Отменено приглашение${member ? ` для${member}` : ''}`;
+    case 'member.role-changed': {
+      const to = ROLE_TITLES[String(data.to) as Role];
+      return `Изменена роль участника${member}${to ? `: ${to.toLowerCase()}` : ''}`;
+    }
+    case 'board.owner-changed':
+      return `Доска передана участнику${member}`;
     case 'board.edited':
       return withDetails(
         'Изменены настройки доски',
