@@ -56,6 +56,9 @@ import redisPlugin from './plugins/redis.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
+import { findPublicBoard } from './public/repository.js';
+import { publicLinkRoutes, publicRoutes } from './public/routes.js';
+import presencePlugin from './realtime/presence.js';
 import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
@@ -137,7 +140,9 @@ export function buildApp(config: Config): App {
   // Only accepted members may watch a board live, by the same check as the board routes.
   app.register(realtimePlugin, {
     canWatch: (boardId, userId) => memberBoardVersion(app, boardId, userId),
+    publicWatch: (token) => findPublicBoard(app.db, token),
   });
+  app.register(presencePlugin);
   app.register(storagePlugin);
   app.register(queuePlugin);
   app.register(metricsPlugin);
@@ -164,6 +169,8 @@ export function buildApp(config: Config): App {
   app.register(boardRoutes, { prefix: '/api/board' });
   app.register(memberRoutes, { prefix: '/api/board' });
   app.register(roleRoutes, { prefix: '/api/member' });
+  app.register(publicLinkRoutes, { prefix: '/api/board' });
+  app.register(publicRoutes, { prefix: '/api/public' });
   app.register(inviteRoutes, { prefix: '/api/invite' });
   app.register(fileRoutes, { prefix: '/api/file' });
   app.register(checklistRoutes, { prefix: '/api/checklist' });

@@ -51,6 +51,8 @@ export interface BoardsTable {
   /** Set while the board is in its creator's 'Недавно удалённые' (30 days, then purged). */
   deleted_at: Date | null;
   deleted_by: number | null;
+  /** The secret of the board's read-only public link; null while it is off. */
+  public_token: Generated<string | null>;
 }
 
 export interface BoardMembersTable {

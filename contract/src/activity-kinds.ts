@@ -91,6 +91,8 @@ export interface ActivityData {
   'member.role-changed': Person & { from: Role; to: Role };
   /** The owner handed the board to this administrator. */
   'board.owner-changed': Person;
+  /** An administrator turned the public link on (or made a new one), or off. */
+  'board.public-link': { enabled: boolean };
   /** Fields: name, color, showIdsMode, showTotalColumnEstimation. */
   'board.edited': { changes: FieldChange[] };
   /** The creator brought the deleted board back. */
@@ -144,6 +146,7 @@ const KINDS: Record<ActivityKind, true> = {
   'invitation.cancelled': true,
   'member.role-changed': true,
   'board.owner-changed': true,
+  'board.public-link': true,
   'board.edited': true,
   'board.restored': true,
   'board.imported': true,

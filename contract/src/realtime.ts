@@ -68,7 +68,7 @@ export interface SubscribeResult {
   /** The board's version when the subscription started: a client holding an older one re-fetches. */
   version?: number;
   /** Present when ok is false: 400 for a malformed id, 403 for a board the user may not see. */
-  status?: 400 | 403;
+  status?: 400 | 403 | 404;
   message?: string;
 }
 
@@ -87,14 +87,52 @@ export interface ServerToClientEvents {
   lists: () => void;
   /** Sent instead of joining when a subscription is refused. */
   subscribe_error: (result: SubscribeResult) => void;
+  /** Who is on the board now (sent to its members whenever that changes). */
+  presence: (state: PresenceState) => void;
+}
+
+/** One member looking at the board, with the task they have open (one entry per open task). */
+export interface PresentUser {
+  userId: number;
+  taskId?: string;
+}
+
+export interface PresenceState {
+  boardId: number;
+  /** By user id; a user with two tabs on the same task is there once. */
+  users: PresentUser[];
+}
+
+/** What a member's page says it has open: the task in its modal, or null when none is. */
+export interface PresenceReport {
+  boardId: number;
+  taskId: string | null;
+}
+
+/** What a public link's page subscribes with: its token instead of a board id (no sign-in). */
+export interface PublicSubscription {
+  publicToken: string;
 }
 
 export interface ClientToServerEvents {
-  subscribe: (boardId: number, ack?: (result: SubscribeResult) => void) => void;
+  subscribe: (board: number | PublicSubscription, ack?: (result: SubscribeResult) => void) => void;
   unsubscribe: (boardId: number) => void;
+  presence: (report: PresenceReport) => void;
 }
 
 export const boardRoom = (boardId: number) => `board:${boardId}`;
 export const boardIdOfRoom = (room: string): number | null =>
   room.startsWith('board:') ? Number(room.slice('board:'.length)) : null;
 export const userRoom = (userId: number) => `user:${userId}`;
+/** The readers of a board's public link: told every change with nobody's e-mail and no activity. */
+export const publicRoom = (boardId: number) => `public:${boardId}`;
+
+/** The members as a public link's readers see them: without e-mails, and no invited addresses. */
+export const publicMembers = (members: readonly Member[]): Member[] =>
+  members.filter((member) => member.id > 0).map((member) => ({ ...member, email: '' }));
+
+/** A patch as a public link's readers get it: `publicMembers`, and no activity rows. */
+export function publicPatch(patch: BoardPatch): BoardPatch {
+  const { activity: _activity, members, ...rest } = patch;
+  return { ...rest, ...(members && { members: publicMembers(members) }) };
+}

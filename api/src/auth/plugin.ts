@@ -24,6 +24,10 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/file/object/*',
   // A calendar app's feed: the secret token in the address is the permission.
   'GET /api/calendar/:token.ics',
+  // A board's read-only public link: its secret token is the permission.
+  'GET /api/public/:token',
+  'GET /api/public/:token/task/:taskId',
+  'GET /api/public/:token/file/:fileId',
 ]);
 
 interface TokenPayload {

@@ -22,6 +22,7 @@ import { HttpError, notFound } from '../errors.js';
 import { type DirectLinks, isValidKey } from '../plugins/storage.js';
 import { normalize } from '../schemas.js';
 import { attachmentDisposition, IMAGE_TYPES, imageTypeOf, normalizeType, safeFileName } from './content.js';
+import { downloadLink } from './links.js';
 import objectRoutes, { readHead } from './objects.js';
 import { deleteFile, filesOfTask, findFile, insertFile, setAvatar, taskExists } from './repository.js';
 import { LinkSigner, OBJECT_PATH, objectUrl } from './signing.js';
@@ -114,13 +115,7 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const file = await findFile(app.db, request.query.id);
     if (!file) throw notFound();
     await requireBoardMember(app, file.boardId, request.user.id);
-    // A bucket's link carries the headers the API would send (decisions.md, "Files in a bucket").
-    const { direct } = app.storage;
-    if (direct) {
-      const disposition = attachmentDisposition(file.name);
-      return { url: await direct.downloadUrl(file.key, { type: file.type, disposition }) };
-    }
-    return { url: signer.downloadUrl(file.key) };
+    return { url: await downloadLink(app, file) };
   });
 
   app.delete('/:boardId/:id/delete', { schema: DeleteFile }, async (request, reply) => {

@@ -6,6 +6,8 @@
  *
  * The token is checked at the handshake; `subscribe` joins a board's room only when the `canWatch`
  * option (given where the app is assembled: the boards domain's membership check) answers a version.
+ * A public link's reader connects without a token and subscribes with the link (`publicWatch`): it
+ * joins the board's public room, which hears every change without e-mails or activity rows.
  * Routes call `app.realtime.announce(...)` after their transaction commits.
  */
 import type { IncomingMessage } from 'node:http';
@@ -18,6 +20,8 @@ import {
   boardIdOfRoom,
   boardRoom,
   type ClientToServerEvents,
+  publicPatch,
+  publicRoom,
   REALTIME_PATH,
   type ServerToClientEvents,
   type SubscribeResult,
@@ -28,16 +32,24 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 
 interface SocketData {
-  user: User;
+  /** Null for a public link's reader, who connects without a token. */
+  user: User | null;
   boardId: number | null;
+  /** The public link a reader subscribed with. */
+  publicToken: string | null;
 }
 
 /** The board's current version when the user may watch it, null otherwise. */
 export type WatchCheck = (boardId: number, userId: number) => Promise<number | null>;
 
+/** The board a live public link opens and its version, or null. */
+export type PublicWatchCheck = (token: string) => Promise<{ boardId: number; version: number } | null>;
+
 export interface RealtimeOptions {
   /** Decides who may watch a board: the version they start from, or null (refused). */
   canWatch: WatchCheck;
+  /** Decides what a public link's reader watches. */
+  publicWatch: PublicWatchCheck;
 }
 
 /** Between API instances (through the Redis adapter): every committed update, for their held boards. */
@@ -53,6 +65,11 @@ export interface Realtime {
   announce(boardId: number, version: number, change: BoardChange, patch?: BoardPatch): void;
   /** Takes a user's sockets out of a board's room at once (removed member, left, board deleted). */
   evict(boardId: number, userId?: number): void;
+  /**
+   * Takes the board's public readers out of its public room, on every instance, and tells them the
+   * link is gone: all of them, or those of every token but `keep` (the link that replaced theirs).
+   */
+  closePublic(boardId: number, keep: string | null): Promise<void>;
   /** Calls `listener` with every update announced by the other instances. */
   onPeerUpdate(listener: (update: BoardUpdate) => void): void;
 }
@@ -64,7 +81,7 @@ declare module 'fastify' {
 }
 
 export default fp<RealtimeOptions>(
-  async (app, { canWatch }) => {
+  async (app, { canWatch, publicWatch }) => {
     const { publicUrl, allowedOrigins } = app.config;
     const trusted = new Set([new URL(publicUrl).origin, ...allowedOrigins]);
 
@@ -72,6 +89,9 @@ export default fp<RealtimeOptions>(
       path: REALTIME_PATH,
       transports: ['websocket'],
       serveClient: false,
+      // A connection that went silent is closed within 9 s (presence leaves with it, realtime/presence.ts).
+      pingInterval: 5000,
+      pingTimeout: 4000,
       // A draining instance takes no new sockets: they reconnect to another one (plugins/drain.ts).
       allowRequest: (req, callback) => callback(null, !app.draining && originAllowed(req, trusted)),
     });
@@ -127,39 +147,57 @@ export default fp<RealtimeOptions>(
       redisClients.push(pub, sub);
     }
 
+    // A socket without a token is a public link's reader: it may only subscribe with that link.
     io.use(async (socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       const user =
         typeof token === 'string' && token ? await app.authenticate(token).catch(() => null) : null;
-      if (!user) return next(new Error('unauthorized'));
+      if (!user && token) return next(new Error('unauthorized'));
       socket.data.user = user;
       socket.data.boardId = null;
+      socket.data.publicToken = null;
       next();
     });
 
-    io.on('connection', (socket: HubSocket) => {
-      socket.join(userRoom(socket.data.user.id));
+    /** Moves the socket to the board's room (one board per connection: a page shows one board). */
+    async function enter(socket: HubSocket, boardId: number, room: string): Promise<void> {
+      if (socket.data.boardId !== null) {
+        socket.leave(boardRoom(socket.data.boardId));
+        socket.leave(publicRoom(socket.data.boardId));
+      }
+      socket.data.boardId = boardId;
+      await socket.join(room);
+    }
 
-      socket.on('subscribe', async (rawBoardId, ack) => {
+    io.on('connection', (socket: HubSocket) => {
+      const { user } = socket.data;
+      if (user) socket.join(userRoom(user.id));
+
+      socket.on('subscribe', async (target, ack) => {
         const reply = (result: SubscribeResult) => {
           if (!result.ok) socket.emit('subscribe_error', result);
           if (typeof ack === 'function') ack(result);
         };
-        const boardId = Number(rawBoardId);
+        if (typeof target === 'object' && target !== null) {
+          const token = typeof target.publicToken === 'string' ? target.publicToken : '';
+          const found = token ? await publicWatch(token).catch(() => null) : null;
+          if (!found) return reply({ ok: false, boardId: null, status: 404, message: 'Ссылка не действует' });
+          socket.data.publicToken = token;
+          await enter(socket, found.boardId, publicRoom(found.boardId));
+          return reply({ ok: true, boardId: found.boardId, version: found.version });
+        }
+        if (!user) return reply({ ok: false, boardId: null, status: 403, message: 'Нет доступа' });
+        const boardId = Number(target);
         if (!Number.isSafeInteger(boardId) || boardId <= 0) {
           return reply({ ok: false, boardId: null, status: 400, message: 'Некорректная доска' });
         }
-        const version = await canWatch(boardId, socket.data.user.id).catch((err) => {
+        const version = await canWatch(boardId, user.id).catch((err) => {
           app.log.error({ err }, 'realtime access check failed');
           return null;
         });
         if (version === null) return reply({ ok: false, boardId, status: 403, message: 'Нет доступа' });
-        // One board per connection: a page shows one board at a time.
-        if (socket.data.boardId !== null && socket.data.boardId !== boardId) {
-          socket.leave(boardRoom(socket.data.boardId));
-        }
-        socket.data.boardId = boardId;
-        await socket.join(boardRoom(boardId));
+        socket.data.publicToken = null;
+        await enter(socket, boardId, boardRoom(boardId));
         reply({ ok: true, boardId, version });
       });
 
@@ -167,6 +205,7 @@ export default fp<RealtimeOptions>(
         const boardId = Number(rawBoardId);
         if (socket.data.boardId === boardId) socket.data.boardId = null;
         socket.leave(boardRoom(boardId));
+        socket.leave(publicRoom(boardId));
       });
     });
 
@@ -183,11 +222,21 @@ export default fp<RealtimeOptions>(
       announce(boardId, version, change, patch) {
         const update: BoardUpdate = { boardId, version, change, at: Date.now(), ...(patch && { patch }) };
         io.to(boardRoom(boardId)).emit('update', update);
+        io.to(publicRoom(boardId)).emit('update', patch ? { ...update, patch: publicPatch(patch) } : update);
         if (redisClients.length > 0) io.serverSideEmit('board-update', update);
       },
       evict(boardId, userId) {
         const target = userId === undefined ? io.in(boardRoom(boardId)) : io.in(userRoom(userId));
         target.socketsLeave(boardRoom(boardId));
+        if (userId === undefined) io.in(publicRoom(boardId)).socketsLeave(publicRoom(boardId));
+      },
+      async closePublic(boardId, keep) {
+        const gone: SubscribeResult = { ok: false, boardId, status: 404, message: 'Ссылка не действует' };
+        for (const socket of await io.in(publicRoom(boardId)).fetchSockets()) {
+          if (keep !== null && socket.data.publicToken === keep) continue;
+          socket.emit('subscribe_error', gone);
+          socket.leave(publicRoom(boardId));
+        }
       },
       onPeerUpdate(listener) {
         io.on('board-update', listener);

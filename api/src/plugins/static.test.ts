@@ -47,6 +47,14 @@ describe('with built front-ends', () => {
     expect(res.body).toContain('<title>shell</title>');
     expect(res.headers['cache-control']).toBe(NO_CACHE);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it("tells search engines to leave a public link's page alone", async () => {
+    const res = await t.app.inject('/p/AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>shell</title>');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
   it("sends a build's compressed copy the browser takes, with the file's own type and caching", async () => {

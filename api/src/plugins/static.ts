@@ -108,6 +108,8 @@ export default fp(
       const page =
         (request.method === 'GET' || request.method === 'HEAD') && !isReserved(path) && !isFilePath(path);
       if (page && shellRoot) {
+        // A public link's page is for whoever holds the link, not for search engines.
+        if (path.startsWith('/p/')) reply.header('x-robots-tag', 'noindex, nofollow');
         return reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html', shellRoot);
       }
       if (page && staticDir) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);

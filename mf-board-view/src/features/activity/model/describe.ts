@@ -238,6 +238,8 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
     }
     case 'board.owner-changed':
       return `Доска передана участнику${member}`;
+    case 'board.public-link':
+      return data.enabled === false ? 'Выключен доступ по ссылке' : 'Включён доступ по ссылке';
     case 'board.edited':
       return withDetails(
         'Изменены настройки доски',
