@@ -67,6 +67,7 @@ export {
   watchLists,
   watchNotifications,
 } from './realtime/notifications';
+export { type PresentUser, reportOpenTask, watchPresence } from './realtime/presence';
 export { acquireSessionSocket, type SessionSocket } from './realtime/session-socket';
 export {
   type AuthForm,

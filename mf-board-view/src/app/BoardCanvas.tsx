@@ -7,15 +7,19 @@ import type { CardHandleProps } from '../features/dnd/components/CardSlot';
 import { DndBoard } from '../features/dnd/components/DndBoard';
 import { useBoardState } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
+import { useCan } from '../shared/roles';
 
 /**
  * Columns and cards: the dnd feature lays them out, the columns and cards features draw them. Memoised:
- * the page around it re-renders (its overlays arriving once the board has settled) without it.
+ * the page around it re-renders (its overlays arriving once the board has settled) without it. A role
+ * that may not edit gets no add-card forms and no 'Создать новую колонку' (and, from DndBoard, no
+ * drag and drop); they come and go with the live board's role.
  */
 export const BoardCanvas = memo(function BoardCanvas() {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const { openTask } = useBoardNavigation(boardId);
   const endRef = useRef<HTMLDivElement>(null);
+  const canEdit = useCan('edit');
 
   const renderCard = useCallback(
     (taskId: string, handle?: CardHandleProps) => (
@@ -25,10 +29,9 @@ export const BoardCanvas = memo(function BoardCanvas() {
   );
   const renderColumnHeader = useCallback((columnId: string) => <ColumnHeader columnId={columnId} />, []);
   const renderColumnFooter = useCallback(
-    (columnId: string, scrollToBottom: () => void) => (
-      <AddCardForm columnId={columnId} onCreated={scrollToBottom} />
-    ),
-    [],
+    (columnId: string, scrollToBottom: () => void) =>
+      canEdit ? <AddCardForm columnId={columnId} onCreated={scrollToBottom} /> : null,
+    [canEdit],
   );
 
   return (
@@ -38,9 +41,11 @@ export const BoardCanvas = memo(function BoardCanvas() {
       renderColumnFooter={renderColumnFooter}
       after={
         <div ref={endRef} className="bv-canvas__end">
-          <CreateColumn
-            onCreated={() => endRef.current?.scrollIntoView({ behavior: 'smooth', inline: 'end' })}
-          />
+          {canEdit && (
+            <CreateColumn
+              onCreated={() => endRef.current?.scrollIntoView({ behavior: 'smooth', inline: 'end' })}
+            />
+          )}
         </div>
       }
     />

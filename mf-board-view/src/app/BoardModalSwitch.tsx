@@ -1,21 +1,40 @@
-import { MODALS, useModalStore } from 'shared-ui';
+import { type BoardAction, can } from 'contract/roles';
+import { useEffect } from 'react';
+import { MODALS, type ModalType, useModalStore } from 'shared-ui';
 import { EditBoardModal } from '../features/board-settings/components/EditBoardModal';
 import { EditColumnModal } from '../features/columns/components/EditColumnModal';
 import { ExportModal } from '../features/export/components/ExportModal';
 import { FilterModal } from '../features/filters/components/FilterModal';
 import { LabelsModal } from '../features/labels/components/LabelsModal';
 import { MembersModal } from '../features/members/components/MembersModal';
+import { useBoardRole } from '../shared/roles';
 
 function payloadColumnId(payload: unknown): string | null {
   if (payload && typeof payload === 'object' && 'columnId' in payload) return String(payload.columnId);
   return null;
 }
 
-/** The board's modals, chosen by the one current-modal value of shared-ui (BoardModals loads this). */
+/** The modals only some roles may open; the others, any member. */
+const NEEDS: Partial<Record<ModalType, BoardAction>> = {
+  [MODALS.EDIT_BOARD]: 'manage',
+  [MODALS.EDIT_COLUMN]: 'edit',
+};
+
+/**
+ * The board's modals, chosen by the one current-modal value of shared-ui (BoardModals loads this). One
+ * the role may not open is closed, also when the role changes while it is open.
+ */
 export function BoardModalSwitch() {
   const modal = useModalStore((state) => state.modal);
   const payload = useModalStore((state) => state.payload);
   const close = useModalStore((state) => state.close);
+  const role = useBoardRole();
+  const need = modal ? NEEDS[modal] : undefined;
+  const allowed = need === undefined || can(role, need);
+  useEffect(() => {
+    if (!allowed) close();
+  }, [allowed, close]);
+  if (!allowed) return null;
 
   switch (modal) {
     case MODALS.BOARD_FILTER:

@@ -24,6 +24,7 @@ import { useTrashPanel } from '../shared/trash-panel';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardOverlays } from './lazy-overlays';
 import './board.css';
+import { useWatchPresence } from '../shared/presence';
 
 /** A failed reload with the board still shown: why, that the data may be old, and a way to retry. */
 function StaleNotice() {
@@ -53,6 +54,7 @@ function BoardPage({ settled }: { settled: boolean }) {
   const activityOpen = useActivityPanel((state) => state.open);
   const trashOpen = useTrashPanel((state) => state.open);
   const archiveOpen = useArchivePanel((state) => state.open);
+  useWatchPresence(boardId);
   // The panels belong to this board: they close when the board goes.
   useEffect(
     () => () => {

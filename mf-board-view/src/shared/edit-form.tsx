@@ -18,13 +18,15 @@ export interface EditFormProps {
   archiveStatus?: Status;
   /** Both actions are off (the item is gone); the form can still be read and closed. */
   disabled?: boolean;
+  /** The role may only read the item: no delete or archive; the submit button only closes. */
+  readOnly?: boolean;
   className?: string;
   children: ReactNode;
 }
 
 /**
  * The form of an edit modal (board, column, task): fields, then 'Удалить' (and 'В архив') on the left,
- * 'Сохранить' on the right.
+ * 'Сохранить' on the right; for a role that only reads, the submit button alone.
  */
 export function EditForm({
   error,
@@ -37,6 +39,7 @@ export function EditForm({
   onArchive,
   archiveStatus = 'default',
   disabled = false,
+  readOnly = false,
   className,
   children,
 }: EditFormProps) {
@@ -50,10 +53,12 @@ export function EditForm({
       {children}
       <div className="bv-modal-actions">
         <span className="bv-modal-actions__start">
-          <Button variant="fail" status={deleteStatus} disabled={disabled} onClick={onDelete}>
-            {deleteText}
-          </Button>
-          {onArchive && (
+          {!readOnly && (
+            <Button variant="fail" status={deleteStatus} disabled={disabled} onClick={onDelete}>
+              {deleteText}
+            </Button>
+          )}
+          {onArchive && !readOnly && (
             <Button variant="secondary" status={archiveStatus} disabled={disabled} onClick={onArchive}>
               В архив
             </Button>

@@ -24,8 +24,8 @@ export interface KeptRowProps {
   /** 'Удалено' / 'В архиве с', then the time and who. */
   when: { label: string; at: string; by: { name: string } | null };
   error?: string | null;
-  /** The button: its text, its accessible name, busy, and what it does. */
-  action: { text: string; label: string; busy: boolean; onClick: () => void };
+  /** The button: its text, its accessible name, busy, and what it does; none for a role that only reads. */
+  action?: { text: string; label: string; busy: boolean; onClick: () => void } | undefined;
   children?: ReactNode;
 }
 
@@ -45,15 +45,17 @@ export function KeptRow({ rowRef, kind, title, place, when, error, action }: Kep
           </span>
         )}
       </div>
-      <Button
-        variant="secondary"
-        size="small"
-        status={action.busy ? 'processing' : 'default'}
-        aria-label={action.label}
-        onClick={action.onClick}
-      >
-        {action.text}
-      </Button>
+      {action && (
+        <Button
+          variant="secondary"
+          size="small"
+          status={action.busy ? 'processing' : 'default'}
+          aria-label={action.label}
+          onClick={action.onClick}
+        >
+          {action.text}
+        </Button>
+      )}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import type { Board, Task } from 'contract';
+import type { Role } from 'contract/roles';
 import { useAuthStore } from 'shared-ui';
 import { renderInRouter, setUpFrontEndTests } from 'shared-ui/test-kit';
 import { beforeAll, beforeEach } from 'vitest';
@@ -103,6 +104,22 @@ export function makeBoard(patch: Partial<Board> = {}): Board {
       { value: 'critical', label: 'Критический', color: '#c62828' },
     ],
     ...patch,
+  };
+}
+
+/**
+ * The fixture board as ME sees it in `role`: Борис (2) owns it (an administrator), ME is an accepted
+ * member with that role.
+ */
+export function makeBoardAs(role: Role, patch: Partial<Board> = {}): Board {
+  const board = makeBoard(patch);
+  return {
+    ...board,
+    createdBy: 2,
+    members: board.members.map((member) => {
+      if (member.id === ME) return { ...member, role };
+      return member.id === 2 ? { ...member, role: 'admin' as const } : member;
+    }),
   };
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { useHeaderStore, useModalStore } from 'shared-ui';
 import { calls, jsonResponse, location, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { makeBoard, renderApp } from '../../test/utils';
+import { makeBoard, makeBoardAs, renderApp } from '../../test/utils';
 
 describe('board page', () => {
   it('loads the board with the URL filters, titles the page and paints the background', async () => {
@@ -45,8 +45,8 @@ describe('board page', () => {
     expect(useHeaderStore.getState().leftMenu).toBeNull();
   });
 
-  it("hides 'Доска' from members who did not create the board", async () => {
-    routeApi({ 'GET /api/board/7': makeBoard({ createdBy: 2 }) });
+  it("hides 'Доска' from members who are not administrators", async () => {
+    routeApi({ 'GET /api/board/7': makeBoardAs('member') });
     renderApp('/board/7');
     await screen.findByRole('heading', { name: 'Проект Альфа' });
     expect(screen.queryByRole('button', { name: 'Доска' })).toBeNull();

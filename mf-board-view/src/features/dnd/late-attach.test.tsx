@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Board, Task } from 'contract';
 import { describe, expect, it, vi } from 'vitest';
 import { renderDndBoard } from '../../test/dnd-board';
-import { makeBoard, makeTask } from '../../test/utils';
+import { ME, makeBoard, makeTask } from '../../test/utils';
 import { createEarlyPresses } from './model/early-press';
 
 /**
@@ -14,6 +14,9 @@ async function renderFreshBoard(board: Board = makeBoard()) {
   const { DndBoard } = await import('./components/DndBoard');
   const { BoardStoreProvider } = await import('../../shared/board-context');
   const { createBoardStore } = await import('../../shared/board-store');
+  // The fresh modules' own auth store: the board is drawn for its member, who may move cards.
+  const { useAuthStore } = await import('shared-ui');
+  useAuthStore.setState({ token: 'token', userId: ME });
   const store = createBoardStore('7', async () => board);
   await store.getState().reload();
   renderDndBoard({ DndBoard, BoardStoreProvider }, store);

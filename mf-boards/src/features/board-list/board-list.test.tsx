@@ -8,7 +8,7 @@ const boards = [
   { id: 2, name: 'Отпуск', color: '#f4f5f7' },
 ];
 
-function serveBoards(list = boards) {
+function serveBoards(list: readonly object[] = boards) {
   routeApi({
     'GET /api/board/deleted': [],
     'GET /api/board': () => jsonResponse(200, list),
@@ -38,6 +38,23 @@ describe('board list', () => {
     expect(links[0]?.style.getPropertyValue('--board-text')).toBe('#ffffff');
     expect(links[1]?.style.getPropertyValue('--board-text')).toBe('#1f2937');
     expect(boardCalls()).toEqual(['GET /api/board']);
+  });
+
+  it("marks the boards where the user is a commenter or a viewer with the role's name", async () => {
+    signIn();
+    serveBoards([
+      { id: 1, name: 'Ремонт', color: '#1e3a8a', role: 'admin' },
+      { id: 2, name: 'Отпуск', color: '#f4f5f7', role: 'viewer' },
+      { id: 3, name: 'Дача', color: '#f4f5f7', role: 'commenter' },
+      { id: 4, name: 'Работа', color: '#f4f5f7', role: 'member' },
+    ]);
+    renderApp('/');
+    const list = await screen.findByRole('list', { name: 'Доски' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ремонт', 'Отпуск, роль: Наблюдатель', 'Дача, роль: Комментатор', 'Работа']);
   });
 
   it('remembers view and sort in localStorage and sends the sort as a query', async () => {

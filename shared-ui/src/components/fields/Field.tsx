@@ -35,10 +35,16 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
   );
 }
 
-function describedBy(id: string, error: string | undefined, hint: ReactNode): string | undefined {
-  if (error) return errorId(id);
-  if (hint) return hintId(id);
-  return undefined;
+function describedBy(
+  id: string,
+  error: string | undefined,
+  hint: ReactNode,
+  extra: string | undefined,
+): string | undefined {
+  let own: string | undefined;
+  if (error) own = errorId(id);
+  else if (hint) own = hintId(id);
+  return [own, extra].filter(Boolean).join(' ') || undefined;
 }
 
 /** What every field passes to its control; `onChange` also clears the field's shown error. */
@@ -49,6 +55,8 @@ export interface FieldControlOptions<E> {
   hint: ReactNode;
   onChange: ((event: ChangeEvent<E>) => void) | undefined;
   onClearError: ((name: string) => void) | undefined;
+  /** The caller's own `aria-describedby` (why the field is read-only, say), kept after the error or hint. */
+  describedBy?: string | undefined;
 }
 
 export function useFieldControl<E>({
@@ -58,6 +66,7 @@ export function useFieldControl<E>({
   hint,
   onChange,
   onClearError,
+  describedBy: extra,
 }: FieldControlOptions<E>) {
   const autoId = useId();
   const controlId = id ?? `${name}-${autoId}`;
@@ -65,7 +74,7 @@ export function useFieldControl<E>({
     id: controlId,
     name,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(controlId, error, hint),
+    'aria-describedby': describedBy(controlId, error, hint, extra),
     onChange: (event: ChangeEvent<E>) => {
       onChange?.(event);
       if (error) onClearError?.(name);

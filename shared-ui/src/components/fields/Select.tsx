@@ -28,9 +28,10 @@ export function Select({
   className,
   onChange,
   ref,
+  'aria-describedby': describedBy,
   ...rest
 }: SelectProps) {
-  const control = useFieldControl({ id, name, error, hint, onChange, onClearError });
+  const control = useFieldControl({ id, name, error, hint, onChange, onClearError, describedBy });
   return (
     <Field id={control.id} label={label} error={error} hint={hint} className={className}>
       <div className="ui-field__box ui-field__box--select">

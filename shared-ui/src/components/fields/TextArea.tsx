@@ -22,10 +22,11 @@ export function TextArea({
   className,
   onChange,
   ref,
+  'aria-describedby': describedBy,
   rows = 4,
   ...rest
 }: TextAreaProps) {
-  const control = useFieldControl({ id, name, error, hint, onChange, onClearError });
+  const control = useFieldControl({ id, name, error, hint, onChange, onClearError, describedBy });
   return (
     <Field id={control.id} label={label} error={error} hint={hint} className={className}>
       <div className="ui-field__box ui-field__box--textarea">

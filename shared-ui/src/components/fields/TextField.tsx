@@ -24,11 +24,12 @@ export function TextField({
   className,
   onChange,
   ref,
+  'aria-describedby': describedBy,
   addon,
   type = 'text',
   ...rest
 }: TextFieldProps) {
-  const control = useFieldControl({ id, name, error, hint, onChange, onClearError });
+  const control = useFieldControl({ id, name, error, hint, onChange, onClearError, describedBy });
   return (
     <Field id={control.id} label={label} error={error} hint={hint} className={className}>
       <div className="ui-field__box">

@@ -16,6 +16,15 @@ describe('form fields', () => {
     expect(onClearError).toHaveBeenCalledWith('email');
   });
 
+  it("keeps the caller's aria-describedby (why it is read-only) after the field's own hint or error", () => {
+    const { rerender } = render(<TextField label="Название" name="title" readOnly aria-describedby="why" />);
+    expect(screen.getByLabelText('Название').getAttribute('aria-describedby')).toBe('why');
+    rerender(<TextField label="Название" name="title" readOnly hint="Коротко" aria-describedby="why" />);
+    const described = screen.getByLabelText('Название').getAttribute('aria-describedby')?.split(' ');
+    expect(described).toHaveLength(2);
+    expect(described?.[1]).toBe('why');
+  });
+
   it('password field toggles visibility', () => {
     render(<PasswordField label="Пароль" name="password" />);
     const input = screen.getByLabelText('Пароль') as HTMLInputElement;

@@ -24,6 +24,9 @@ export interface MultiSelectProps {
   error?: string | undefined;
   onClearError?: (name: string) => void;
   className?: string;
+  /** Every option is off (the value can be read, not changed); `aria-describedby` may say why. */
+  disabled?: boolean;
+  'aria-describedby'?: string | undefined;
 }
 
 export function MultiSelect({
@@ -36,6 +39,8 @@ export function MultiSelect({
   error,
   onClearError,
   className,
+  disabled = false,
+  'aria-describedby': describedBy,
 }: MultiSelectProps) {
   const toggle = (option: string, checked: boolean) => {
     const next = checked ? [...value, option] : value.filter((item) => item !== option);
@@ -46,8 +51,12 @@ export function MultiSelect({
 
   return (
     <fieldset
-      className={['ui-multi', error && 'ui-multi--invalid', className].filter(Boolean).join(' ')}
+      className={['ui-multi', error && 'ui-multi--invalid', disabled && 'ui-multi--disabled', className]
+        .filter(Boolean)
+        .join(' ')}
       aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      disabled={disabled}
     >
       <legend className="ui-multi__legend">{label}</legend>
       {options.length === 0 ? (

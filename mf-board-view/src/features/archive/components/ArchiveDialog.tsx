@@ -5,6 +5,7 @@ import { Modal } from 'shared-ui/widgets';
 import { setArchived } from '../../../shared/archive';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { KeptRow, keepFocus } from '../../../shared/kept-items';
+import { useDenied } from '../../../shared/roles';
 import { useArchive } from '../model/use-archive';
 import './archive.css';
 
@@ -19,7 +20,16 @@ function placeOf(entry: Item): string | null {
   return entry.item.tasksCount > 0 ? `с карточками (${entry.item.tasksCount})` : null;
 }
 
-function ArchiveRow({ entry, onBack }: { entry: Item; onBack: (entry: Item) => void }) {
+/** One archived column or task, with 'Вернуть' unless the role only reads (`readOnly`). */
+function ArchiveRow({
+  entry,
+  readOnly,
+  onBack,
+}: {
+  entry: Item;
+  readOnly: boolean;
+  onBack: (entry: Item) => void;
+}) {
   const board = useBoard();
   const reload = useReload();
   const row = useRef<HTMLLIElement>(null);
@@ -50,22 +60,28 @@ function ArchiveRow({ entry, onBack }: { entry: Item; onBack: (entry: Item) => v
       place={placeOf(entry)}
       when={{ label: 'В архиве с', at: entry.item.archivedAt, by: entry.item.archivedBy }}
       error={error}
-      action={{
-        text: 'Вернуть',
-        label: `Вернуть ${entry.kind === 'column' ? 'колонку' : 'задачу'} «${title}» на доску`,
-        busy,
-        onClick: () => void back(),
-      }}
+      action={
+        readOnly
+          ? undefined
+          : {
+              text: 'Вернуть',
+              label: `Вернуть ${entry.kind === 'column' ? 'колонку' : 'задачу'} «${title}» на доску`,
+              busy,
+              onClick: () => void back(),
+            }
+      }
     />
   );
 }
 
 /**
  * The board's 'Архив': columns and tasks taken off the board, kept until someone puts them back
- * ('Вернуть' returns each to its place). A search narrows both lists by title.
+ * ('Вернуть' returns each to its place). A search narrows both lists by title. A role that may not
+ * edit reads the archive, told why there is no 'Вернуть'.
  */
 export function ArchiveDialog({ onClose }: { onClose: () => void }) {
   const board = useBoard();
+  const denied = useDenied('edit');
   const { archive, status, error, retry } = useArchive(board.id);
   const [query, setQuery] = useState('');
   const [gone, setGone] = useState<string[]>([]);
@@ -110,7 +126,12 @@ export function ArchiveDialog({ onClose }: { onClose: () => void }) {
     body = (
       <ul className="bv-kept__list" aria-label="В архиве">
         {entries.map((entry) => (
-          <ArchiveRow key={`${entry.kind}:${entry.item.id}`} entry={entry} onBack={onBack} />
+          <ArchiveRow
+            key={`${entry.kind}:${entry.item.id}`}
+            entry={entry}
+            readOnly={denied !== null}
+            onBack={onBack}
+          />
         ))}
       </ul>
     );
@@ -122,6 +143,9 @@ export function ArchiveDialog({ onClose }: { onClose: () => void }) {
         Здесь то, что убрали с доски без удаления. Архив хранится бессрочно: «Вернуть» ставит колонку или
         задачу на прежнее место.
       </p>
+      {denied && (
+        <p className="bv-archive__note">{denied}. Вернуть на доску может участник или администратор.</p>
+      )}
       {total > 0 && (
         <TextField
           label="Поиск в архиве"

@@ -9,7 +9,7 @@ import { deleteBoard } from '../api/delete-board';
 import { editBoard } from '../api/edit-board';
 import './board-settings.css';
 
-/** 'Доска' (creator only): name, colour, task number style, column estimate sums; delete. */
+/** 'Доска' (administrators only): name, colour, task number style, column estimate sums; delete. */
 export function EditBoardModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
   const reload = useReload();

@@ -1,11 +1,14 @@
+import { type BoardRole, can, ROLE_TITLES } from 'contract/roles';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MODALS, type ModalType, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
+import { MODALS, type ModalType, useHeaderStore, useModalStore } from 'shared-ui';
 import { useActivityPanel } from '../../../shared/activity-panel';
 import { useArchivePanel } from '../../../shared/archive';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
+import { PresenceBar } from '../../../shared/presence-avatars';
+import { useBoardRole } from '../../../shared/roles';
 import { TASK_NUMBER_OPTIONS, type TaskNumberStyle, useTaskNumberStyle } from '../../../shared/task-number';
 import { useTrashPanel } from '../../../shared/trash-panel';
 
@@ -73,11 +76,12 @@ interface MenuCounts {
   filters: number;
   labels: number;
   members: number;
-  isCreator: boolean;
+  /** An administrator's: 'Доска' (the board's settings). */
+  canManage: boolean;
 }
 
 /**
- * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (creator only) Доска and the personal 'Номера задач':
+ * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (administrators only) Доска and the personal 'Номера задач':
  * on the page and in the burger panel.
  */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
@@ -120,9 +124,19 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
         Корзина
       </button>
       <MenuButton modal={MODALS.EXPORT_BOARD}>Экспорт</MenuButton>
-      {counts.isCreator && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
+      {counts.canManage && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
       <TaskNumberStyleSelect />
     </nav>
+  );
+}
+
+/** What a role that may not edit is allowed, next to the board's name: why there is nothing to add or drag. */
+function RoleNote({ role }: { role: BoardRole }) {
+  if (role !== 'viewer' && role !== 'commenter') return null;
+  return (
+    <span className="bv-menu__role">
+      {ROLE_TITLES[role]}: {role === 'viewer' ? 'только чтение' : 'чтение и комментарии'}
+    </span>
   );
 }
 
@@ -132,17 +146,17 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
  */
 export function BoardTopMenu() {
   const board = useBoard();
-  const userId = useAuthStore((state) => state.userId);
+  const role = useBoardRole();
   const [params] = useSearchParams();
   const filters = countFilters(parseFilters(params));
   const labels = board.labels.length;
   const members = activeMembers(board).length;
-  const isCreator = board.createdBy === userId;
+  const canManage = can(role, 'manage');
 
   useEffect(() => {
-    const counts = { filters, labels, members, isCreator };
+    const counts = { filters, labels, members, canManage };
     useHeaderStore.getState().setLeftMenu(<MenuButtons counts={counts} place="panel" />);
-  }, [filters, labels, members, isCreator]);
+  }, [filters, labels, members, canManage]);
   useEffect(() => () => useHeaderStore.getState().setLeftMenu(null), []);
 
   return (
@@ -150,7 +164,9 @@ export function BoardTopMenu() {
       <h1 className="bv-menu__title" title={board.name}>
         {board.name}
       </h1>
-      <MenuButtons counts={{ filters, labels, members, isCreator }} place="page" />
+      <RoleNote role={role} />
+      <PresenceBar />
+      <MenuButtons counts={{ filters, labels, members, canManage }} place="page" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useLabelsOpen } from '../model/labels-open-store';
 import { ChecklistBadge, DueBadge } from './CardBadges';
 import { PriorityIcon } from './PriorityIcon';
 import './cards.css';
+import { CardViewers } from '../../../shared/presence-avatars';
 
 const EMPTY_LABELS: Label[] = [];
 const EMPTY_MEMBERS: Member[] = [];
@@ -172,6 +173,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
           )}
         </div>
       )}
+      <CardViewers taskId={taskId} />
       <CopyTaskLink boardId={boardId} taskId={taskId} taskNumber={task.number} />
     </article>
   );

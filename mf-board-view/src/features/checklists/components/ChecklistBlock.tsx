@@ -29,6 +29,8 @@ export interface ChecklistBlockProps extends ChecklistItemActions {
   /** The item dropped at `index` (0-based) of the list. */
   onMoveItem: (itemId: number, index: number) => void;
   onError: (message: string) => void;
+  /** The id of the note saying why the role cannot change the list: then shown as it is, read-only. */
+  lockedBy?: string | undefined;
 }
 
 const textOf = (list: Checklist, id: unknown) => list.items.find((item) => item.id === id)?.text ?? '';
@@ -48,7 +50,10 @@ const screenReaderInstructions = {
   draggable: 'Пробел берёт пункт, стрелки вверх и вниз двигают его, пробел опускает, Escape отменяет.',
 };
 
-/** One named list: its progress, items in order (drag by mouse or keyboard), rename, delete, add. */
+/**
+ * One named list: its progress, items in order (drag by mouse or keyboard), rename, delete, add; for
+ * a role that may not edit, the title, progress and items only.
+ */
 export function ChecklistBlock({
   list,
   members,
@@ -58,8 +63,10 @@ export function ChecklistBlock({
   onAddItem,
   onMoveItem,
   onError,
+  lockedBy,
   ...itemActions
 }: ChecklistBlockProps) {
+  const locked = lockedBy !== undefined;
   const [renaming, setRenaming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -114,25 +121,29 @@ export function ChecklistBlock({
               {done}/{total}
             </span>
           )}
-          <button
-            type="button"
-            className="bv-ghost-button bv-icon-button"
-            aria-label={`Переименовать список «${list.title}»`}
-            title="Переименовать"
-            onClick={() => setRenaming(true)}
-          >
-            ✎
-          </button>
-          <button
-            type="button"
-            className="bv-ghost-button bv-icon-button"
-            aria-label={`Удалить список «${list.title}»`}
-            title="Удалить список"
-            disabled={remove.status === 'processing'}
-            onClick={onDelete}
-          >
-            <Icon name="trash" />
-          </button>
+          {!locked && (
+            <>
+              <button
+                type="button"
+                className="bv-ghost-button bv-icon-button"
+                aria-label={`Переименовать список «${list.title}»`}
+                title="Переименовать"
+                onClick={() => setRenaming(true)}
+              >
+                ✎
+              </button>
+              <button
+                type="button"
+                className="bv-ghost-button bv-icon-button"
+                aria-label={`Удалить список «${list.title}»`}
+                title="Удалить список"
+                disabled={remove.status === 'processing'}
+                onClick={onDelete}
+              >
+                <Icon name="trash" />
+              </button>
+            </>
+          )}
         </div>
       )}
       {total > 0 && <ProgressBar value={(done / total) * 100} label={`Выполнено в списке «${list.title}»`} />}
@@ -152,13 +163,14 @@ export function ChecklistBlock({
                 item={item}
                 members={members}
                 converting={convertingId === item.id}
+                lockedBy={lockedBy}
                 {...itemActions}
               />
             ))}
           </ul>
         </SortableContext>
       </DndContext>
-      {adding ? (
+      {!locked && adding && (
         <InlineTextForm
           label="Новый пункт"
           placeholder="Что сделать?"
@@ -169,7 +181,8 @@ export function ChecklistBlock({
           onDone={() => undefined}
           onCancel={() => setAdding(false)}
         />
-      ) : (
+      )}
+      {!locked && !adding && (
         <button type="button" className="bv-ghost-button bv-checklist__add" onClick={() => setAdding(true)}>
           + Добавить пункт
         </button>

@@ -21,13 +21,22 @@ export interface ChecklistItemRowProps extends ChecklistItemActions {
   members: Member[];
   /** The item is becoming a card. */
   converting: boolean;
+  /**
+   * The id of the note saying why the role cannot change the item: then no handle or buttons, and
+   * the tick and the assignee show their values disabled, described by that note.
+   */
+  lockedBy?: string | undefined;
 }
 
-/** One item: drag handle, done tick, text, assignee, and edit, 'Сделать карточкой' and delete. */
-export function ChecklistItemRow({ item, members, converting, ...actions }: ChecklistItemRowProps) {
+/**
+ * One item: drag handle, done tick, text, assignee, and edit, 'Сделать карточкой' and delete (for a
+ * role that may not edit: the tick and the assignee, disabled).
+ */
+export function ChecklistItemRow({ item, members, converting, lockedBy, ...actions }: ChecklistItemRowProps) {
   const [editing, setEditing] = useState(false);
+  const locked = lockedBy !== undefined;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: item.id });
+    useSortable({ id: item.id, disabled: locked });
   const name = `«${item.text}»`;
   const options = members.filter(
     (member) => (member.accepted && !member.isDeleted) || member.id === item.assigneeId,
@@ -46,17 +55,19 @@ export function ChecklistItemRow({ item, members, converting, ...actions }: Chec
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-item-id={item.id}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="bv-ghost-button bv-check-item__handle"
-        {...attributes}
-        {...listeners}
-        aria-label={`Переместить пункт ${name}`}
-      >
-        ⠿
-      </button>
-      {editing ? (
+      {!locked && (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="bv-ghost-button bv-check-item__handle"
+          {...attributes}
+          {...listeners}
+          aria-label={`Переместить пункт ${name}`}
+        >
+          ⠿
+        </button>
+      )}
+      {editing && !locked ? (
         <InlineTextForm
           label="Текст пункта"
           initial={item.text}
@@ -72,6 +83,8 @@ export function ChecklistItemRow({ item, members, converting, ...actions }: Chec
             <input
               type="checkbox"
               checked={item.done}
+              disabled={locked}
+              aria-describedby={lockedBy}
               onChange={(event) => actions.onToggle(item, event.target.checked)}
             />
             <span>{item.text}</span>
@@ -80,6 +93,8 @@ export function ChecklistItemRow({ item, members, converting, ...actions }: Chec
             className="bv-check-item__assignee"
             aria-label={`Исполнитель пункта ${name}`}
             value={item.assigneeId === null ? '' : String(item.assigneeId)}
+            disabled={locked}
+            aria-describedby={lockedBy}
             onChange={(event) =>
               actions.onAssign(item, event.target.value === '' ? null : Number(event.target.value))
             }
@@ -91,37 +106,39 @@ export function ChecklistItemRow({ item, members, converting, ...actions }: Chec
               </option>
             ))}
           </select>
-          <span className="bv-check-item__actions">
-            <button
-              type="button"
-              className="bv-ghost-button bv-icon-button"
-              aria-label={`Изменить пункт ${name}`}
-              title="Изменить"
-              onClick={() => setEditing(true)}
-            >
-              ✎
-            </button>
-            <button
-              type="button"
-              className="bv-ghost-button bv-icon-button"
-              aria-label={`Сделать карточкой пункт ${name}`}
-              title="Сделать карточкой"
-              disabled={converting}
-              aria-busy={converting || undefined}
-              onClick={() => actions.onConvert(item)}
-            >
-              <Icon name="card" />
-            </button>
-            <button
-              type="button"
-              className="bv-ghost-button bv-icon-button"
-              aria-label={`Удалить пункт ${name}`}
-              title="Удалить"
-              onClick={() => actions.onDelete(item)}
-            >
-              ✖
-            </button>
-          </span>
+          {!locked && (
+            <span className="bv-check-item__actions">
+              <button
+                type="button"
+                className="bv-ghost-button bv-icon-button"
+                aria-label={`Изменить пункт ${name}`}
+                title="Изменить"
+                onClick={() => setEditing(true)}
+              >
+                ✎
+              </button>
+              <button
+                type="button"
+                className="bv-ghost-button bv-icon-button"
+                aria-label={`Сделать карточкой пункт ${name}`}
+                title="Сделать карточкой"
+                disabled={converting}
+                aria-busy={converting || undefined}
+                onClick={() => actions.onConvert(item)}
+              >
+                <Icon name="card" />
+              </button>
+              <button
+                type="button"
+                className="bv-ghost-button bv-icon-button"
+                aria-label={`Удалить пункт ${name}`}
+                title="Удалить"
+                onClick={() => actions.onDelete(item)}
+              >
+                ✖
+              </button>
+            </span>
+          )}
         </>
       )}
     </li>

@@ -2,6 +2,7 @@ import type { ChecklistItem, TaskDetail } from 'contract';
 import { useState } from 'react';
 import { Button } from 'shared-ui';
 import { useBoard } from '../../../shared/board-context';
+import { useDenied } from '../../../shared/roles';
 import { addChecklist } from '../api/add-checklist';
 import { addItem } from '../api/add-item';
 import { convertItem } from '../api/convert-item';
@@ -25,13 +26,17 @@ export interface ChecklistsProps {
 }
 
 const TITLE_ID = 'bv-checklists-title';
+const LOCK_ID = 'bv-checklists-lock';
 
 /**
  * 'Чек-листы' of the task modal: named lists of items, saved at once (not with the task's 'Сохранить').
  * Every call answers the task, shown as the modal's detail; the board catches up from its echo.
+ * A role that may not edit sees the lists as they are: ticks and assignees disabled (saying why),
+ * no handles, buttons or forms; with no lists, nothing.
  */
 export function Checklists({ task, onDetail, onConverted, onOpenTask }: ChecklistsProps) {
   const board = useBoard();
+  const denied = useDenied('edit');
   const model = useChecklists(task, onDetail);
   const { lists, save, fire } = model;
   const [adding, setAdding] = useState(false);
@@ -53,11 +58,18 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
     }
   };
 
+  if (denied && lists.length === 0) return null;
+
   return (
     <section className="bv-checklists" aria-labelledby={TITLE_ID}>
       <h3 className="bv-task__section-title" id={TITLE_ID}>
         Чек-листы
       </h3>
+      {denied && (
+        <span id={LOCK_ID} className="ui-visually-hidden">
+          {denied}
+        </span>
+      )}
       {model.error && (
         <p className="bv-checklists__error" role="alert">
           {model.error}
@@ -83,6 +95,7 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
           list={list}
           members={board.members}
           convertingId={converting}
+          lockedBy={denied ? LOCK_ID : undefined}
           onRename={(title) => save(() => editChecklist(board.id, list.id, { title }))}
           onRemove={() => save(() => deleteChecklist(board.id, list.id))}
           onAddItem={(text) => save(() => addItem(board.id, list.id, text))}
@@ -109,7 +122,7 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
           onConvert={(item) => void onConvert(item)}
         />
       ))}
-      {adding ? (
+      {!denied && adding && (
         <InlineTextForm
           label="Название списка"
           initial="Чек-лист"
@@ -119,7 +132,8 @@ export function Checklists({ task, onDetail, onConverted, onOpenTask }: Checklis
           onDone={() => setAdding(false)}
           onCancel={() => setAdding(false)}
         />
-      ) : (
+      )}
+      {!denied && !adding && (
         <Button
           variant="secondary"
           size="small"

@@ -1,18 +1,20 @@
 import { memo } from 'react';
 import { MODALS, useModalStore } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
+import { useCan } from '../../../shared/roles';
 import { sumEstimations } from '../model/estimation';
 import './columns.css';
 
 const NO_IDS: string[] = [];
 
-/** Name, optional sum of estimations and the ⋯ button (EDIT_COLUMN). */
+/** Name, optional sum of estimations and, for a role that may edit, the ⋯ button (EDIT_COLUMN). */
 export const ColumnHeader = memo(function ColumnHeader({ columnId }: { columnId: string }) {
   const name = useBoardState((state) => state.board?.columns[columnId]?.name ?? '');
   const showTotal = useBoardState((state) => state.board?.showTotalColumnEstimation ?? false);
   const taskIds = useBoardState((state) => state.board?.columns[columnId]?.taskIds ?? NO_IDS);
   const tasks = useBoardState((state) => state.board?.tasks);
   const open = useModalStore((state) => state.open);
+  const canEdit = useCan('edit');
   const total = showTotal && tasks ? sumEstimations(taskIds.map((id) => tasks[id])) : null;
 
   return (
@@ -28,16 +30,18 @@ export const ColumnHeader = memo(function ColumnHeader({ columnId }: { columnId:
           Σ {total}
         </span>
       )}
-      <button
-        type="button"
-        className="bv-ghost-button bv-icon-button bv-column-header__menu"
-        aria-label={`Колонка «${name}»: изменить`}
-        title="Изменить колонку"
-        data-no-dnd
-        onClick={() => open(MODALS.EDIT_COLUMN, { columnId })}
-      >
-        ⋯
-      </button>
+      {canEdit && (
+        <button
+          type="button"
+          className="bv-ghost-button bv-icon-button bv-column-header__menu"
+          aria-label={`Колонка «${name}»: изменить`}
+          title="Изменить колонку"
+          data-no-dnd
+          onClick={() => open(MODALS.EDIT_COLUMN, { columnId })}
+        >
+          ⋯
+        </button>
+      )}
     </div>
   );
 });

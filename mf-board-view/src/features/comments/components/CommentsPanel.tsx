@@ -1,10 +1,12 @@
 import type { Comment } from 'contract';
+import { can, ROLE_TITLES } from 'contract/roles';
 import { type FormEvent, useMemo, useRef } from 'react';
 import { Avatar, Button, useAuthStore, useDraftText, useServerNow, useSubmit } from 'shared-ui';
 import { useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { activeMembers, memberLabel } from '../../../shared/members';
+import { useBoardRole } from '../../../shared/roles';
 import { offerUndo } from '../../../shared/undo';
 import { createComment } from '../api/create-comment';
 import { deleteComment } from '../api/delete-comment';
@@ -21,9 +23,15 @@ export interface CommentsPanelProps {
   onChanged: () => Promise<void> | void;
 }
 
+/**
+ * The task's comments: the list, each author's own 'Удалить', and the form with '@' mentions for a
+ * role that may comment; a viewer reads them and is told why there is no form.
+ */
 export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProps) {
   const board = useBoard();
   const userId = useAuthStore((state) => state.userId);
+  const role = useBoardRole();
+  const canComment = can(role, 'comment');
   // By the server's clock, renewed every 30 s, so '5 минут назад' stays true on any device.
   const now = useServerNow();
   const form = useSubmit();
@@ -60,12 +68,15 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
     };
     void remove.run(confirm, async () => {
       await deleteComment(board.id, comment.id);
-      offerUndo({
-        boardId: board.id,
-        kind: 'comment',
-        id: String(comment.id),
-        message: 'Комментарий удалён',
-      });
+      // Taking it back is a restore from the trash, which a commenter may not do.
+      if (can(role, 'edit')) {
+        offerUndo({
+          boardId: board.id,
+          kind: 'comment',
+          id: String(comment.id),
+          message: 'Комментарий удалён',
+        });
+      }
       await onChanged();
     });
   };
@@ -99,7 +110,7 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
                     <time className="bv-comment__time" dateTime={comment.createdAt}>
                       {commentTime(comment.createdAt, now)}
                     </time>
-                    {comment.userId === userId && (
+                    {comment.userId === userId && canComment && (
                       <button type="button" className="bv-comment__delete" onClick={() => onDelete(comment)}>
                         Удалить
                       </button>
@@ -112,36 +123,45 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
           })}
         </ol>
       )}
-      <form className="bv-comments__form" noValidate onSubmit={onSubmit}>
-        <MentionTextarea
-          className={['bv-comments__input', error && 'bv-comments__input--invalid'].filter(Boolean).join(' ')}
-          name="text"
-          aria-label="Новый комментарий"
-          placeholder="Напишите комментарий… (@ — упомянуть участника)"
-          rows={3}
-          maxLength={5000}
-          value={text}
-          members={mentionable}
-          onPick={(member, label) => picked.current.set(member.id, label)}
-          onChange={(next) => {
-            setText(next);
-            form.edited();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void onSubmit(event);
-          }}
-        />
-        {error && (
-          <div className="bv-comments__error" role="alert">
-            {error}
+      {!canComment && (
+        <p className="bv-comments__denied">
+          {role === 'viewer' ? `${ROLE_TITLES.viewer} не может комментировать.` : 'Комментировать нельзя.'}
+        </p>
+      )}
+      {canComment && (
+        <form className="bv-comments__form" noValidate onSubmit={onSubmit}>
+          <MentionTextarea
+            className={['bv-comments__input', error && 'bv-comments__input--invalid']
+              .filter(Boolean)
+              .join(' ')}
+            name="text"
+            aria-label="Новый комментарий"
+            placeholder="Напишите комментарий… (@ — упомянуть участника)"
+            rows={3}
+            maxLength={5000}
+            value={text}
+            members={mentionable}
+            onPick={(member, label) => picked.current.set(member.id, label)}
+            onChange={(next) => {
+              setText(next);
+              form.edited();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void onSubmit(event);
+            }}
+          />
+          {error && (
+            <div className="bv-comments__error" role="alert">
+              {error}
+            </div>
+          )}
+          <div className="bv-inline-actions">
+            <Button type="submit" size="small" status={form.status}>
+              Отправить
+            </Button>
           </div>
-        )}
-        <div className="bv-inline-actions">
-          <Button type="submit" size="small" status={form.status}>
-            Отправить
-          </Button>
-        </div>
-      </form>
+        </form>
+      )}
       {remove.confirmDialog}
     </section>
   );

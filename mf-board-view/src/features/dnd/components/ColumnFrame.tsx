@@ -59,6 +59,8 @@ export interface ColumnDnd {
   isDragging: boolean;
   overTop: boolean;
   overBottom: boolean;
+  /** The role may not move columns or cards: no grip, and the head is not a drag area. */
+  readOnly?: boolean;
 }
 
 export interface ColumnProps extends ColumnRenderers {
@@ -82,6 +84,7 @@ interface ColumnFrameProps extends ColumnProps {
  * with the grip), the list of cards and the foot (the bottom drop zone). While the column is far from
  * the board's view (and does not hold the dragged card), its list is one placeholder of the cards'
  * height, and the column is skipped by layout and paint while off screen (dnd.css, .bv-column--far).
+ * A read-only column (`dnd.readOnly`, for a role that may not edit) has no grip.
  */
 export function ColumnFrame({
   columnId,
@@ -165,6 +168,7 @@ export function ColumnFrame({
         dnd.isDragging && 'bv-column--dragging',
         dnd.overTop && 'bv-column--over-top',
         dnd.overBottom && 'bv-column--over-bottom',
+        dnd.readOnly && 'bv-column--fixed',
       ]
         .filter(Boolean)
         .join(' ')}
@@ -172,21 +176,23 @@ export function ColumnFrame({
       data-column-id={columnId}
     >
       <div ref={dnd.setTopRef} className="bv-column__head" {...dnd.listeners}>
-        <button
-          ref={dnd.setActivatorNodeRef}
-          type="button"
-          className="bv-column__grip"
-          {...dnd.gripAttributes}
-          aria-roledescription="колонка"
-          aria-label={`Колонка «${name}»`}
-        >
-          <svg width="12" height="16" viewBox="0 0 12 16" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M3 2a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 11a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
-            />
-          </svg>
-        </button>
+        {!dnd.readOnly && (
+          <button
+            ref={dnd.setActivatorNodeRef}
+            type="button"
+            className="bv-column__grip"
+            {...dnd.gripAttributes}
+            aria-roledescription="колонка"
+            aria-label={`Колонка «${name}»`}
+          >
+            <svg width="12" height="16" viewBox="0 0 12 16" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M3 2a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3ZM3 11a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z"
+              />
+            </svg>
+          </button>
+        )}
         {renderColumnHeader(columnId)}
       </div>
       <div ref={listRef} className="bv-column__list">

@@ -10,11 +10,17 @@
  * while a column's form holds typed text, which would be lost. A big board (isBigBoard) is drawn once
  * instead: the board screen asks for drag and drop as the headers of its data arrive (they name the
  * number of tasks), and DndBoard waits for it (BIG_BOARD_WAIT_MS at most).
+ *
+ * A role that may not edit (a commenter, a viewer) gets the static columns for good, read-only: no
+ * grips, no drag handles, no pointer or keyboard drags, and DndBoard does not load drag and drop.
+ * The role is the live board's: when it changes, drag and drop is loaded and attached, or dropped,
+ * at once.
  */
 import type { Board, Column } from 'contract';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useIdleAfterPaint } from 'shared-ui/lazy';
 import { useBoardState, useBoardStoreApi } from '../../../shared/board-context';
+import { useCan } from '../../../shared/roles';
 import { createColumnVisibility } from '../model/column-visibility';
 import { createEarlyPresses, type EarlyPresses } from '../model/early-press';
 import { columnSelector, slotSelector } from '../model/ids';
@@ -123,6 +129,7 @@ export interface DndBoardProps extends ColumnRenderers {
 }
 
 export function DndBoard({ after, ...renderers }: DndBoardProps) {
+  const canEdit = useCan('edit');
   const columnOrder = useBoardState((state) => state.board?.columnOrder ?? NO_IDS);
   const columns = useBoardState((state) => state.board?.columns ?? NO_COLUMNS);
   const [columnVisibility] = useState(createColumnVisibility);
@@ -130,7 +137,9 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const [sortable, setSortable] = useState<SortableModule | null>(() => loaded);
   const store = useBoardStoreApi();
-  const [waiting, setWaiting] = useState(() => !loaded && isBigBoard(taskCount(store.getState().board)));
+  const [bigBoardWait, setWaiting] = useState(() => !loaded && isBigBoard(taskCount(store.getState().board)));
+  // Only a board that will be sortable waits for drag and drop.
+  const waiting = bigBoardWait && canEdit;
   const [shownCards, setShownCards] = useState(NO_CARDS);
   const carried = useRef<Snapshot | null>(null);
   const earlyRef = useRef<EarlyPresses | null>(null);
@@ -192,7 +201,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
   // LCP on a board moved by 300 ms from one run to the next).
   const settled = useIdleAfterPaint(!waiting);
   useEffect(() => {
-    if (loaded) return;
+    if (loaded || !canEdit) return;
     if (!waiting) {
       if (settled) request();
       return;
@@ -202,7 +211,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
     // Attaching ends the wait: no timer is then left to fire, and re-render, as the board settles.
     stopWaiting.current = () => clearTimeout(timer);
     return () => clearTimeout(timer);
-  }, [request, waiting, settled]);
+  }, [request, waiting, settled, canEdit]);
 
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
@@ -219,10 +228,10 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
 
   return (
     <div ref={canvasRef} className="bv-canvas">
-      {sortable ? (
+      {sortable && canEdit ? (
         <sortable.SortableBoard columnVisibility={columnVisibility} shownCards={shownCards} {...renderers} />
       ) : waiting ? null : (
-        <EarlyPressContext.Provider value={early}>
+        <EarlyPressContext.Provider value={canEdit ? early : null}>
           {columnOrder.map((columnId, index) => (
             <StaticColumn
               key={columnId}
@@ -231,6 +240,7 @@ export function DndBoard({ after, ...renderers }: DndBoardProps) {
               taskIds={columns[columnId]?.taskIds ?? NO_IDS}
               columnVisibility={columnVisibility}
               shownCards={shownCards}
+              readOnly={!canEdit}
               {...renderers}
             />
           ))}

@@ -42,8 +42,46 @@ const StaticCard = memo(function StaticCard({
   );
 });
 
-/** A column before drag and drop is attached: the same markup as SortableColumn's at rest. */
-export const StaticColumn = memo(function StaticColumn(props: ColumnProps) {
+const READ_ONLY_HANDLE: CardHandleProps = { ref: noRef, tabIndex: 0 };
+
+/**
+ * A card for a role that may not move it (a commenter, a viewer): its title link is a plain tab stop,
+ * with no drag handle's description and no presses kept for a drag.
+ */
+const ReadOnlyCard = memo(function ReadOnlyCard({
+  taskId,
+  renderCard,
+}: {
+  taskId: string;
+  renderCard: RenderCard;
+}) {
+  return (
+    <div className="bv-sortable-card bv-sortable-card--fixed">{renderCard(taskId, READ_ONLY_HANDLE)}</div>
+  );
+});
+
+const READ_ONLY_DND: ColumnDnd = {
+  setNodeRef: noRef,
+  setActivatorNodeRef: noRef,
+  setTopRef: noRef,
+  setBottomRef: noRef,
+  gripAttributes: {},
+  listeners: undefined,
+  style: undefined,
+  isDragging: false,
+  overTop: false,
+  overBottom: false,
+  readOnly: true,
+};
+
+/**
+ * A column before drag and drop is attached: the same markup as SortableColumn's at rest. `readOnly`
+ * (a role that may not edit): the same column for good, with no grip and cards that cannot be moved.
+ */
+export const StaticColumn = memo(function StaticColumn({
+  readOnly = false,
+  ...props
+}: ColumnProps & { readOnly?: boolean }) {
   const early = useContext(EarlyPressContext);
   const gripRef = useRef<HTMLElement | null>(null);
   const dnd = useMemo<ColumnDnd>(
@@ -68,5 +106,6 @@ export const StaticColumn = memo(function StaticColumn(props: ColumnProps) {
     }),
     [early],
   );
+  if (readOnly) return <ColumnFrame {...props} dnd={READ_ONLY_DND} Card={ReadOnlyCard} />;
   return <ColumnFrame {...props} dnd={dnd} Card={StaticCard} />;
 });

@@ -9,6 +9,8 @@ export interface FileRowProps {
   busy: boolean;
   /** This file is the card's cover. */
   cover: boolean;
+  /** The role may only open it: no cover or delete button. */
+  readOnly?: boolean;
   onOpen(file: FileItem): void;
   onDelete(file: FileItem): void;
   /** Makes the file the card's cover (true) or takes it off (false). */
@@ -19,9 +21,9 @@ export const isPicture = (file: FileItem) => (IMAGE_TYPES as readonly string[]).
 
 /**
  * One attached file: its name opens it, its type and size, and ✕ to delete it. A picture shows a
- * thumbnail and can be the card's cover ('Сделать обложкой' / 'Убрать обложку').
+ * thumbnail and can be the card's cover ('Сделать обложкой' / 'Убрать обложку'). Read-only: open only.
  */
-export function FileRow({ file, busy, cover, onOpen, onDelete, onCover }: FileRowProps) {
+export function FileRow({ file, busy, cover, readOnly = false, onOpen, onDelete, onCover }: FileRowProps) {
   const picture = isPicture(file);
   return (
     <li className="bv-file" aria-busy={busy || undefined}>
@@ -44,7 +46,7 @@ export function FileRow({ file, busy, cover, onOpen, onDelete, onCover }: FileRo
           <span className="bv-file__size">{formatFileSize(file.size)}</span>
           {cover && <span className="bv-file__cover-mark">обложка</span>}
         </span>
-        {picture && (
+        {picture && !readOnly && (
           <button
             type="button"
             className="bv-file__cover"
@@ -58,16 +60,18 @@ export function FileRow({ file, busy, cover, onOpen, onDelete, onCover }: FileRo
           </button>
         )}
       </div>
-      <button
-        type="button"
-        className="bv-file__delete"
-        aria-label={`Удалить файл «${file.name}»`}
-        title="Удалить"
-        disabled={busy}
-        onClick={() => onDelete(file)}
-      >
-        ✕
-      </button>
+      {!readOnly && (
+        <button
+          type="button"
+          className="bv-file__delete"
+          aria-label={`Удалить файл «${file.name}»`}
+          title="Удалить"
+          disabled={busy}
+          onClick={() => onDelete(file)}
+        >
+          ✕
+        </button>
+      )}
     </li>
   );
 }

@@ -4,7 +4,8 @@
  * progress bar: signed link (GET /api/file/upload), PUT of the bytes, then POST /api/file/add. The add
  * calls run one after another, so each answer (the task's whole list) is at least as new as the one
  * before it. After an add or a delete the board reloads, so the card's file count follows. A picture
- * can be the card's cover: which one is read from the board (live for every viewer).
+ * can be the card's cover: which one is read from the board (live for every viewer). A role that
+ * may not edit (a commenter, a viewer) opens the files only: no drop area, delete or cover buttons.
  */
 
 import type { FileItem } from 'contract';
@@ -13,6 +14,7 @@ import { errorsOf, type FieldErrors, fileType, uploadFile, useLeaveGuard } from 
 import { Dropzone, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { getFileLink } from '../../../shared/file-link';
+import { useCan } from '../../../shared/roles';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';
 import { getUploadLink } from '../api/get-upload-link';
@@ -37,6 +39,7 @@ export interface TaskFilesProps {
 
 export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   const reloadBoard = useReload();
+  const canEdit = useCan('edit');
   const coverFileId = useBoardState((state) => state.board?.tasks[taskId]?.coverFileId ?? null);
   const [answer, setAnswer] = useState<{ from: FileItem[]; list: FileItem[] } | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -138,6 +141,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
               file={file}
               busy={busyIds.includes(file.id)}
               cover={file.id === coverFileId}
+              readOnly={!canEdit}
               onOpen={(item) => void open(item)}
               onDelete={onDelete}
               onCover={(item, cover) => void onCover(item, cover)}
@@ -153,15 +157,17 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
           {error}
         </p>
       )}
-      <Dropzone
-        label="Прикрепить файлы"
-        multiple
-        onFiles={(dropped) => {
-          for (const file of dropped) void uploadOne(file);
-        }}
-        hint="Перетащите файлы сюда или нажмите, чтобы выбрать"
-        className="bv-files__drop"
-      />
+      {canEdit && (
+        <Dropzone
+          label="Прикрепить файлы"
+          multiple
+          onFiles={(dropped) => {
+            for (const file of dropped) void uploadOne(file);
+          }}
+          hint="Перетащите файлы сюда или нажмите, чтобы выбрать"
+          className="bv-files__drop"
+        />
+      )}
       {remove.confirmDialog}
     </div>
   );

@@ -5,6 +5,7 @@ import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { textOn } from '../../../shared/color';
 import { firstError } from '../../../shared/errors';
+import { useDenied } from '../../../shared/roles';
 import { offerUndo } from '../../../shared/undo';
 import { createLabel } from '../api/create-label';
 import { deleteLabel } from '../api/delete-label';
@@ -95,7 +96,16 @@ function AddLabel({ boardId }: { boardId: number }) {
   );
 }
 
-function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) => void }) {
+/** One label: its chip, and 'Изменить' / 'Удалить' for a role that may edit (`readOnly` leaves them out). */
+function LabelRow({
+  label,
+  readOnly,
+  onDelete,
+}: {
+  label: Label;
+  readOnly: boolean;
+  onDelete: (label: Label) => void;
+}) {
   const reload = useReload();
   const form = useSubmit();
   const [editing, setEditing] = useState(false);
@@ -123,7 +133,7 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
     if (saved) setEditing(false);
   };
 
-  if (!editing) {
+  if (!editing || readOnly) {
     return (
       <li className="bv-rows__row bv-labels__row">
         <span className="bv-labels__chip" style={{ background: label.color, color: textOn(label.color) }}>
@@ -135,22 +145,26 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
           </span>
         )}
         <span className="bv-labels__spacer" />
-        <Button
-          size="small"
-          variant="secondary"
-          onClick={startEditing}
-          aria-label={`Изменить метку «${label.title}»`}
-        >
-          Изменить
-        </Button>
-        <Button
-          size="small"
-          variant="secondary"
-          onClick={() => onDelete(label)}
-          aria-label={`Удалить метку «${label.title}»`}
-        >
-          Удалить
-        </Button>
+        {!readOnly && (
+          <>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={startEditing}
+              aria-label={`Изменить метку «${label.title}»`}
+            >
+              Изменить
+            </Button>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => onDelete(label)}
+              aria-label={`Удалить метку «${label.title}»`}
+            >
+              Удалить
+            </Button>
+          </>
+        )}
       </li>
     );
   }
@@ -188,9 +202,13 @@ function LabelRow({ label, onDelete }: { label: Label; onDelete: (label: Label) 
   );
 }
 
-/** EDIT_LABELS ('Метки'): add a label, then view or edit each; delete after confirmation. */
+/**
+ * EDIT_LABELS ('Метки'): add a label, then view or edit each; delete after confirmation. A role that
+ * may not edit (a commenter, a viewer) sees the labels and why it cannot change them.
+ */
 export function LabelsModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
+  const denied = useDenied('edit');
   const reload = useReload();
   const { errors, setErrors, clearErrors } = useFieldErrors();
   const remove = useConfirmedAction({ onError: setErrors });
@@ -211,14 +229,16 @@ export function LabelsModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Метки" width={500} onClose={onClose}>
-      <AddLabel boardId={board.id} />
+      {denied ? <p className="bv-labels__denied">{denied}</p> : <AddLabel boardId={board.id} />}
       <FormError>{messageOf(errors)}</FormError>
       {board.labels.length === 0 ? (
-        <p className="bv-labels__empty">Меток пока нет. Добавьте первую: например, «Баг» или «Срочно».</p>
+        <p className="bv-labels__empty">
+          {denied ? 'Меток пока нет.' : 'Меток пока нет. Добавьте первую: например, «Баг» или «Срочно».'}
+        </p>
       ) : (
         <ul className="bv-rows" aria-label="Метки доски">
           {board.labels.map((label) => (
-            <LabelRow key={label.id} label={label} onDelete={onDelete} />
+            <LabelRow key={label.id} label={label} readOnly={denied !== null} onDelete={onDelete} />
           ))}
         </ul>
       )}

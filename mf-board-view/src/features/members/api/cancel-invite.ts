@@ -1,6 +1,6 @@
 import { apiClient } from 'shared-ui';
 
-/** The creator cancels a pending invitation. */
+/** An administrator cancels a pending invitation. */
 export function cancelInvite(boardId: number, userId: number) {
   return apiClient.delete<{ success: true }>(`/api/invite/delete/${boardId}/${userId}`);
 }

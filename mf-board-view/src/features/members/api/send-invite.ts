@@ -1,6 +1,7 @@
+import type { Role } from 'contract/roles';
 import { apiClient } from 'shared-ui';
 
-/** Creator only. 400 `{ email }` for a bad address, a member or a pending invitation. */
-export function sendInvite(boardId: number, email: string) {
-  return apiClient.post<{ success: true }>('/api/invite/send', { boardId, email });
+/** Administrators. 400 `{ email }` for a bad address, a member or a pending invitation. */
+export function sendInvite(boardId: number, email: string, role: Role) {
+  return apiClient.post<{ success: true }>('/api/invite/send', { boardId, email, role });
 }

@@ -8,6 +8,8 @@ export interface DueFieldProps {
   error?: string | undefined;
   onChange: (value: string) => void;
   onDoneChange: (done: boolean) => void;
+  /** The id of the note saying why the role cannot change it: then shown disabled, without 'Убрать срок'. */
+  lockedBy?: string | undefined;
 }
 
 /**
@@ -15,9 +17,10 @@ export interface DueFieldProps {
  * keyboard), the 'Выполнено' tick and 'Убрать срок'. The time waits for a day; without one the task
  * is due by the end of the day.
  */
-export function DueField({ value, done, error, onChange, onDoneChange }: DueFieldProps) {
+export function DueField({ value, done, error, onChange, onDoneChange, lockedBy }: DueFieldProps) {
   const date = value.slice(0, 10);
   const time = value.slice(11, 16);
+  const locked = lockedBy !== undefined;
   return (
     <div className="bv-due">
       <TextField
@@ -27,6 +30,8 @@ export function DueField({ value, done, error, onChange, onDoneChange }: DueFiel
         min="2000-01-01"
         max="9999-12-31"
         value={date}
+        disabled={locked}
+        aria-describedby={lockedBy}
         error={error}
         onChange={(event) => {
           const day = event.target.value;
@@ -39,7 +44,8 @@ export function DueField({ value, done, error, onChange, onDoneChange }: DueFiel
         type="time"
         hint="Необязательно"
         value={time}
-        disabled={!date}
+        disabled={locked || !date}
+        aria-describedby={lockedBy}
         onChange={(event) => onChange(event.target.value ? `${date}T${event.target.value}` : date)}
       />
       <div className="bv-due__actions">
@@ -47,10 +53,11 @@ export function DueField({ value, done, error, onChange, onDoneChange }: DueFiel
           label={FIELD_LABELS.dueDone}
           name="dueDone"
           checked={done}
-          disabled={!date && !done}
+          disabled={locked || (!date && !done)}
+          aria-describedby={lockedBy}
           onChange={(event) => onDoneChange(event.target.checked)}
         />
-        {date && (
+        {date && !locked && (
           <button
             type="button"
             className="bv-ghost-button bv-due__clear"

@@ -12,10 +12,20 @@ export interface TaskFieldsProps {
   onChange: <K extends TaskField>(field: K, value: TaskForm[K]) => void;
   /** A text field was left: what it holds is saved now. */
   onLeave: () => void;
+  /**
+   * The id of the note saying why the role cannot edit the task: the fields then show their values
+   * read-only (texts) or disabled (choices), each described by that note. Undefined when it can.
+   */
+  lockedBy?: string | undefined;
 }
 
-/** The task's editable fields, labelled as FIELD_LABELS names them (the conflict texts use the same). */
-export function TaskFields({ board, form, errors, onChange, onLeave }: TaskFieldsProps) {
+/**
+ * The task's editable fields, labelled as FIELD_LABELS names them (the conflict texts use the same).
+ * Locked for a role that only reads: the values stay, as information, but cannot be changed.
+ */
+export function TaskFields({ board, form, errors, onChange, onLeave, lockedBy }: TaskFieldsProps) {
+  const locked = lockedBy !== undefined;
+  const lock = { 'aria-describedby': lockedBy };
   const members = activeMembers(board);
   // Someone assigned earlier who has left stays selectable to be removed, named as before.
   const assigneeOptions = [
@@ -36,6 +46,8 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
         name="title"
         value={form.title}
         maxLength={500}
+        readOnly={locked}
+        {...lock}
         error={errors.title}
         onChange={(event) => onChange('title', event.target.value)}
         onBlur={onLeave}
@@ -45,9 +57,11 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
         name="description"
         rows={8}
         maxLength={20000}
+        readOnly={locked}
+        {...lock}
         value={form.description}
         error={errors.description}
-        placeholder="Добавьте подробности, ссылки, критерии готовности…"
+        placeholder={locked ? undefined : 'Добавьте подробности, ссылки, критерии готовности…'}
         onChange={(event) => onChange('description', event.target.value)}
         onBlur={onLeave}
       />
@@ -56,6 +70,8 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
           label={FIELD_LABELS.columnId}
           name="columnId"
           value={form.columnId}
+          disabled={locked}
+          {...lock}
           error={errors.columnId}
           options={board.columnOrder.map((id) => ({ value: id, label: board.columns[id]?.name ?? id }))}
           onChange={(event) => onChange('columnId', event.target.value)}
@@ -64,6 +80,8 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
           label={FIELD_LABELS.priority}
           name="priority"
           value={form.priority}
+          disabled={locked}
+          {...lock}
           error={errors.priority}
           options={[
             { value: '', label: 'Не задан' },
@@ -76,8 +94,10 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
           name="estimation"
           inputMode="decimal"
           maxLength={8}
-          placeholder="Например, 3"
+          placeholder={locked ? undefined : 'Например, 3'}
           value={form.estimation}
+          readOnly={locked}
+          {...lock}
           error={errors.estimation}
           onChange={(event) => onChange('estimation', event.target.value)}
           onBlur={onLeave}
@@ -86,6 +106,7 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
       <DueField
         value={form.dueAt}
         done={form.dueDone}
+        lockedBy={lockedBy}
         error={errors.dueAt ?? errors.dueDone}
         onChange={(value) => onChange('dueAt', value)}
         onDoneChange={(done) => onChange('dueDone', done)}
@@ -94,6 +115,8 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
         label={FIELD_LABELS.labels}
         name="labels"
         value={form.labels}
+        disabled={locked}
+        {...lock}
         error={errors.labels}
         emptyText="На доске пока нет меток"
         options={board.labels.map((label) => ({
@@ -107,6 +130,8 @@ export function TaskFields({ board, form, errors, onChange, onLeave }: TaskField
         label={FIELD_LABELS.assignees}
         name="assignees"
         value={form.assignees}
+        disabled={locked}
+        {...lock}
         error={errors.assignees}
         options={assigneeOptions}
         onChange={(value) => onChange('assignees', value)}

@@ -6,6 +6,7 @@ import { setArchived } from '../../../shared/archive';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { CopyTaskLink } from '../../../shared/CopyTaskLink';
 import { EditForm } from '../../../shared/edit-form';
+import { useDenied } from '../../../shared/roles';
 import { offerUndo } from '../../../shared/undo';
 import type { TaskField, TaskForm } from '../model/task-form';
 import { useTaskDraft } from '../model/use-task-draft';
@@ -13,8 +14,11 @@ import { ConflictPanel } from './ConflictPanel';
 import { SaveState } from './SaveState';
 import { TaskFields } from './TaskFields';
 import './task-modal.css';
+import { useReportOpenTask } from '../../../shared/presence';
+import { AlsoOpen } from '../../../shared/presence-avatars';
 
 const FILES_TITLE_ID = 'bv-task-files-title';
+const LOCK_NOTE_ID = 'bv-task-lock-note';
 const DELETED_TEXT = 'Задача удалена';
 
 export interface TaskModalProps {
@@ -45,7 +49,9 @@ export interface TaskModalProps {
  * follow; a save that clashes with them asks, per field, whose value to keep (model/draft.ts).
  * Each edit saves itself (model/use-task-draft.ts), and the header says whether all is saved;
  * 'Готово' saves what waits and closes, and any other way out (Escape, the backdrop, ✖, Back) keeps
- * what is not saved yet as a draft that the next visit saves.
+ * what is not saved yet as a draft that the next visit saves. A role that only reads (a commenter, a
+ * viewer) sees the fields read-only, described by a note saying why, and no 'Удалить' or 'В архив';
+ * the role is the live board's, so a change of it unlocks or locks the form at once.
  */
 export function TaskModal({
   taskId,
@@ -62,7 +68,9 @@ export function TaskModal({
   const archive = useSubmit();
   const { errors } = life;
   const remove = useConfirmedAction({ onError: life.setErrors });
+  const denied = useDenied('edit');
   const task = useTaskDraft(board.id, taskId);
+  useReportOpenTask(board.id, taskId);
   const { detail, draft, deleted } = task;
   const conflictPanel = useRef<HTMLElement>(null);
   // Bumped by each save that answered with conflicts: the panel then takes the focus.
@@ -151,6 +159,12 @@ export function TaskModal({
             <SaveState status={saveStatus} deleted={deleted} onRetry={() => void task.retry()} />
             <CopyTaskLink boardId={board.id} taskId={detail.id} taskNumber={detail.number} labelled />
           </div>
+          <AlsoOpen taskId={detail.id} />
+          {denied && (
+            <p className="bv-task__locked" id={LOCK_NOTE_ID}>
+              {denied}
+            </p>
+          )}
           <EditForm
             className="bv-task__form"
             error={deleted ? DELETED_TEXT : (errors.message ?? errors.taskId ?? archive.errors.message)}
@@ -164,6 +178,7 @@ export function TaskModal({
             archiveStatus={archive.status}
             onArchive={() => void onArchive()}
             disabled={deleted}
+            readOnly={denied !== null}
           >
             <ConflictPanel
               ref={conflictPanel}
@@ -177,6 +192,7 @@ export function TaskModal({
               errors={errors}
               onChange={set}
               onLeave={() => void task.flush()}
+              lockedBy={denied ? LOCK_NOTE_ID : undefined}
             />
           </EditForm>
           {renderChecklists(detail, task.showDetail, task.reloadTask)}

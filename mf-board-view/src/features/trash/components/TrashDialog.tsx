@@ -1,9 +1,10 @@
 import type { TrashKind } from 'contract';
 import { type ReactNode, useRef, useState } from 'react';
-import { Button, errorsOf, Spinner, useAuthStore } from 'shared-ui';
+import { Button, errorsOf, Spinner } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { KeptRow, keepFocus } from '../../../shared/kept-items';
+import { useCan, useDenied } from '../../../shared/roles';
 import { emptyTrash } from '../api/empty-trash';
 import type { TrashItem } from '../api/get-trash';
 import { restoreItem } from '../api/restore-item';
@@ -25,7 +26,16 @@ function placeOf(item: TrashItem): string | null {
   return null;
 }
 
-function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: TrashItem) => void }) {
+/** One deleted item, with 'Восстановить' unless the role only reads (`readOnly`). */
+function TrashRow({
+  item,
+  readOnly,
+  onRestored,
+}: {
+  item: TrashItem;
+  readOnly: boolean;
+  onRestored: (item: TrashItem) => void;
+}) {
   const board = useBoard();
   const row = useRef<HTMLLIElement>(null);
   const reload = useReload();
@@ -57,26 +67,33 @@ function TrashRow({ item, onRestored }: { item: TrashItem; onRestored: (item: Tr
       place={place}
       when={{ label: 'Удалено', at: item.deletedAt, by: item.deletedBy }}
       error={error}
-      action={{
-        text: 'Восстановить',
-        label: `Восстановить ${kind.accusative} «${item.title}»`,
-        busy,
-        onClick: () => void restore(),
-      }}
+      action={
+        readOnly
+          ? undefined
+          : {
+              text: 'Восстановить',
+              label: `Восстановить ${kind.accusative} «${item.title}»`,
+              busy,
+              onClick: () => void restore(),
+            }
+      }
     />
   );
 }
 
-/** The board's 'Корзина': what was deleted, by whom and when; members restore, the creator empties it. */
+/**
+ * The board's 'Корзина': what was deleted, by whom and when; a role that may edit restores, an
+ * administrator empties it; a commenter or a viewer reads it, told why there is no 'Восстановить'.
+ */
 export function TrashDialog({ onClose }: { onClose: () => void }) {
   const board = useBoard();
-  const userId = useAuthStore((state) => state.userId);
+  const denied = useDenied('edit');
+  const canEmpty = useCan('manage');
   const reload = useReload();
   const trash = useTrash(board.id);
   const [emptyError, setEmptyError] = useState<string | null>(null);
   const [news, setNews] = useState('');
   const empty = useConfirmedAction({ onError: (errors) => setEmptyError(errors.message ?? null) });
-  const isCreator = board.createdBy === userId;
 
   const onEmpty = () => {
     const confirm = {
@@ -119,7 +136,12 @@ export function TrashDialog({ onClose }: { onClose: () => void }) {
     body = (
       <ul className="bv-kept__list" aria-label="Удалённые элементы">
         {trash.items.map((item) => (
-          <TrashRow key={`${item.kind}:${item.id}`} item={item} onRestored={onRestored} />
+          <TrashRow
+            key={`${item.kind}:${item.id}`}
+            item={item}
+            readOnly={denied !== null}
+            onRestored={onRestored}
+          />
         ))}
       </ul>
     );
@@ -128,11 +150,12 @@ export function TrashDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Корзина" width={600} onClose={onClose} className="bv-trash-panel">
       <p className="bv-trash__note">Удалённое хранится здесь 30 дней, потом стирается навсегда.</p>
+      {denied && <p className="bv-trash__note">{denied}. Восстановить может участник или администратор.</p>}
       {body}
       <p className="ui-visually-hidden" role="status">
         {news}
       </p>
-      {isCreator && trash.status === 'success' && trash.items.length > 0 && (
+      {canEmpty && trash.status === 'success' && trash.items.length > 0 && (
         <div className="bv-trash__footer">
           {emptyError && (
             <p className="bv-kept__error" role="alert">

@@ -1,4 +1,5 @@
 import type { BoardListItem } from 'contract';
+import { ROLE_TITLES } from 'contract/roles';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, MODALS, paths, useModalStore } from 'shared-ui';
@@ -59,6 +60,7 @@ export function BoardList({ status, boards, view, onRetry }: BoardListProps) {
             <Link className="boards-list__item ui-row-link" to={paths.board.href({ boardId: board.id })}>
               <span className="boards-list__swatch" style={{ background: boardColor(board.color) }} />
               <span className="boards-list__name">{board.name}</span>
+              <RoleBadge role={board.role} />
               <span className="boards-list__arrow" aria-hidden="true">
                 →
               </span>
@@ -80,12 +82,24 @@ export function BoardList({ status, boards, view, onRetry }: BoardListProps) {
   );
 }
 
+/** A commenter's or a viewer's role on the board, at a glance: there they read (and comment) only. */
+function RoleBadge({ role }: { role: BoardListItem['role'] }) {
+  if (role !== 'viewer' && role !== 'commenter') return null;
+  return (
+    <span className="boards-role">
+      <span className="ui-visually-hidden">, роль: </span>
+      {ROLE_TITLES[role]}
+    </span>
+  );
+}
+
 function BoardCard({ board }: { board: BoardListItem }) {
   const color = boardColor(board.color);
   const style = { '--board-color': color, '--board-text': textColorOn(color) } as CSSProperties;
   return (
     <Link className="boards-card" style={style} to={paths.board.href({ boardId: board.id })}>
       <span className="boards-card__name">{board.name}</span>
+      <RoleBadge role={board.role} />
       <span className="boards-card__columns" aria-hidden="true">
         <span />
         <span />

@@ -1,0 +1,45 @@
+/**
+ * The viewer's role on the board on screen, and what it allows (contract/roles.ts, the table the API
+ * enforces). Read from the live board (its `createdBy` and `members`, which a role change or a
+ * hand-over patches in at once) and the signed-in user, on every render, never kept: controls appear
+ * or go the moment the role changes, without a reload. Features leave out, or disable with the reason
+ * (`useDenied`), what the role cannot do; the API refuses it anyway (403 'Недостаточно прав').
+ */
+import { type BoardAction, type BoardRole, can, ROLE_TITLES, type Role, roleOn } from 'contract/roles';
+import { useAuthStore } from 'shared-ui';
+import { useBoardState } from './board-context';
+
+/** The signed-in user's role on the board on screen ('outsider' while it is not loaded). */
+export function useBoardRole(): BoardRole {
+  const userId = useAuthStore((state) => state.userId);
+  return useBoardState((state) => (state.board ? roleOn(state.board, userId) : 'outsider'));
+}
+
+/** Whether the signed-in user's role on the board on screen allows `action`. */
+export function useCan(action: BoardAction): boolean {
+  return can(useBoardRole(), action);
+}
+
+/** What each limited role may do, said after its name. */
+const LIMITS: Partial<Record<Role, string>> = {
+  commenter: 'только читает и комментирует',
+  viewer: 'только читает доску',
+};
+
+/**
+ * Why `role` may not do `action`, in a form for an accessible name or a note ('Недостаточно прав:
+ * Наблюдатель только читает доску'); null when it may.
+ */
+export function deniedReason(role: BoardRole, action: BoardAction): string | null {
+  if (can(role, action) || role === 'owner') return null;
+  if (role === 'outsider') return 'Нет доступа к доске';
+  if (action === 'own') return 'Недостаточно прав: передать доску может только её владелец';
+  if (action === 'manage') return 'Недостаточно прав: это может только администратор доски';
+  const limit = LIMITS[role];
+  return limit ? `Недостаточно прав: ${ROLE_TITLES[role]} ${limit}` : 'Недостаточно прав';
+}
+
+/** Why the signed-in user may not do `action` on the board on screen; null when they may. */
+export function useDenied(action: BoardAction): string | null {
+  return deniedReason(useBoardRole(), action);
+}
