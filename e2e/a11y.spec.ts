@@ -26,8 +26,8 @@ const WIDTHS = [
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-/** `taskPath`: the task's page, by its number on the board. */
-type Seed = { owner: Account; boardId: number; taskId: string; taskPath: string };
+/** `taskPath`: the task's page, by its number on the board; `publicPath`: the board's public link. */
+type Seed = { owner: Account; boardId: number; taskId: string; taskPath: string; publicPath: string };
 
 async function userId(request: APIRequestContext, account: Account): Promise<number> {
   const response = await request.get('/api/auth/user', { headers: authHeaders(account) });
@@ -86,7 +86,17 @@ async function seed(request: APIRequestContext): Promise<Seed> {
   // An invitation waiting on the board list.
   const other = await createBoard(request, colleague, 'Доска Бориса');
   await invite(request, colleague, other, owner.email);
-  return { owner, boardId, taskId, taskPath: await taskPath(request, owner, boardId, taskId) };
+  // The board's read-only public link, on.
+  const link = await request.post(`/api/board/${boardId}/public-link`, { headers: authHeaders(owner) });
+  expect(link.status(), await link.text()).toBe(200);
+  const { token } = (await link.json()) as { token: string };
+  return {
+    owner,
+    boardId,
+    taskId,
+    taskPath: await taskPath(request, owner, boardId, taskId),
+    publicPath: `/p/${token}`,
+  };
 }
 
 type Finding = { screen: string; id: string; impact: string; nodes: string[] };
@@ -283,6 +293,7 @@ async function signedInScreens(
     ['Активность', null],
     ['Архив', 'Архив'],
     ['Экспорт', 'Экспорт доски'],
+    ['Доступ по ссылке', 'Доступ по ссылке'],
     ['Корзина', null],
   ] as const) {
     await openFromBoardMenu(page, menu, narrow);
@@ -330,6 +341,13 @@ for (const viewport of WIDTHS) {
     const signedOut = await newPage(browser, viewport.width, viewport.height);
     // A password reset ends the account's sessions: the reset walk uses an account of its own.
     await signedOutScreens(signedOut, await registerAccount(request, 'Юлия Забывчивая'), label, findings);
+    // The board's public link, as a visitor who is not signed in sees it, and a task on it.
+    await signedOut.goto(seeded.publicPath);
+    await expect(signedOut.locator('article[data-task-id]').first()).toBeVisible();
+    await audit(signedOut, `${label} public link board`, findings);
+    await signedOut.locator('article[data-task-id]').first().getByRole('link').first().click();
+    await expect(signedOut.getByRole('dialog', { name: /^Задача/ }).getByLabel('Название')).toBeVisible();
+    await audit(signedOut, `${label} public link task`, findings);
     await signedOut.context().close();
 
     const signedIn = await newPage(browser, viewport.width, viewport.height);

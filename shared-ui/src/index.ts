@@ -57,6 +57,7 @@ export {
   type BoardUpdate,
   CONNECTION_CHECK_MS,
   createSocket,
+  type PublicSubscription,
   SOCKET_OPTIONS,
   type SubscribeResult,
   watchBoard,

@@ -38,6 +38,20 @@ export const paths = {
     href: ({ boardId, taskNumber }: { boardId: Id; taskNumber: number }) =>
       `/board/${seg(boardId)}/task/${seg(taskNumber)}`,
   },
+  /**
+   * A board's read-only public link (its administrator's 'Доступ по ссылке'): anyone with the token sees
+   * the board without signing in, and a signed-in user sees it the same way.
+   */
+  publicBoard: {
+    pattern: '/p/:token',
+    href: ({ token }: { token: string }) => `/p/${seg(token)}`,
+  },
+  /** A task over a public link's board, by its per-board number, as `boardTask`. */
+  publicTask: {
+    pattern: '/p/:token/task/:taskNumber',
+    href: ({ token, taskNumber }: { token: string; taskNumber: number }) =>
+      `/p/${seg(token)}/task/${seg(taskNumber)}`,
+  },
 } as const;
 
 export type PathName = keyof typeof paths;

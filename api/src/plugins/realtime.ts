@@ -89,9 +89,6 @@ export default fp<RealtimeOptions>(
       path: REALTIME_PATH,
       transports: ['websocket'],
       serveClient: false,
-      // A connection that went silent is closed within 9 s (presence leaves with it, realtime/presence.ts).
-      pingInterval: 5000,
-      pingTimeout: 4000,
       // A draining instance takes no new sockets: they reconnect to another one (plugins/drain.ts).
       allowRequest: (req, callback) => callback(null, !app.draining && originAllowed(req, trusted)),
     });

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { onBoardVersion, watchBoard } from 'shared-ui';
+import { ApiError, onBoardVersion, watchBoard } from 'shared-ui';
 import { useIdleAfterPaint } from 'shared-ui/lazy';
 import { useStore } from 'zustand';
 import { ActivityPanel } from '../features/activity/components/ActivityPanel';
 import { ArchivePanel } from '../features/archive/components/ArchivePanel';
-import { getBoard } from '../features/board/api/get-board';
+import { getBoard, getPublicBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
@@ -20,6 +20,7 @@ import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
 import { dueRefreshDelay } from '../shared/due';
 import { parseFilters, viewerZone } from '../shared/filters';
+import { PUBLIC_GONE, usePublicToken } from '../shared/public-board';
 import { useTrashPanel } from '../shared/trash-panel';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardOverlays } from './lazy-overlays';
@@ -49,7 +50,7 @@ function BoardPage({ settled }: { settled: boolean }) {
   useBoardPage();
   const hasBoard = useBoardState((state) => state.board !== null);
   const color = useBoardState((state) => state.board?.color);
-  const boardId = useBoardState((state) => Number(state.boardId));
+  const boardId = useBoardState((state) => state.board?.id ?? Number(state.boardId));
   const { taskNumber } = useParams();
   const activityOpen = useActivityPanel((state) => state.open);
   const trashOpen = useTrashPanel((state) => state.open);
@@ -99,23 +100,37 @@ function BoardPage({ settled }: { settled: boolean }) {
   );
 }
 
-/** /board/:boardId (and /task/:taskNumber): one board store, fed by the URL's filters. */
+/**
+ * /board/:boardId (and /task/:taskNumber): one board store, fed by the URL's filters. Under a public
+ * link's route (shared/public-board.tsx: `boardId` is then the link's token, the store's key) the
+ * board comes from the public API and is watched by the link; a 404 of either (the link turned off or
+ * replaced) takes the board off the screen for the dead link's message, and nothing more is watched.
+ */
 export function BoardScreen({ boardId }: { boardId: string }) {
+  const publicToken = usePublicToken();
   const [params] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
   // A big board waits for drag and drop before it is drawn (DndBoard): it is asked for as soon as the
   // answer's headers say how many tasks are coming, while its body is still being read and stored.
   // DndBoard asks again, and retries a failure.
-  const [store] = useState(() =>
-    createBoardStore(
+  const [store] = useState(() => {
+    const onTaskCount = (count: number) => {
+      if (isBigBoard(count)) loadDragAndDrop().catch(() => {});
+    };
+    const created = createBoardStore(
       boardId,
       (id, requested) =>
-        getBoard(id, requested, (count) => {
-          if (isBigBoard(count)) loadDragAndDrop().catch(() => {});
-        }),
+        publicToken
+          ? getPublicBoard(publicToken, requested, onTaskCount).catch((error: unknown) => {
+              if (error instanceof ApiError && error.status === 404) created.getState().drop(404, error.body);
+              throw error;
+            })
+          : getBoard(id, requested, onTaskCount),
       filters,
-    ),
-  );
+    );
+    return created;
+  });
+  const gone = useStore(store, (state) => publicToken !== null && state.httpStatus === 404);
 
   useEffect(() => {
     if (store.getState().status === 'default') void store.getState().reload();
@@ -128,14 +143,15 @@ export function BoardScreen({ boardId }: { boardId: string }) {
   // before the subscription is caught by its version check (currentVersion).
   const settled = useIdleAfterPaint(useStore(store, (state) => state.board !== null));
   useEffect(() => {
-    if (!settled) return;
-    return watchBoard(Number(boardId), {
+    if (!settled || gone) return;
+    return watchBoard(publicToken ? { publicToken } : Number(boardId), {
       onChange: (update) => void (update ? store.getState().applyUpdate(update) : store.getState().resync()),
       onForbidden: () => void store.getState().resync(),
+      onGone: () => store.getState().drop(404, { message: PUBLIC_GONE }),
       onLive: (live) => store.getState().setLive(live),
       currentVersion: () => store.getState().serverBoard?.version ?? null,
     });
-  }, [store, boardId, settled]);
+  }, [store, boardId, publicToken, settled, gone]);
 
   // This user's mutations name the version they left, so their echo is awaited instead of a re-fetch.
   useEffect(() => onBoardVersion((change) => store.getState().expectVersion(change)), [store]);

@@ -11,18 +11,22 @@ import { HISTORY_FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { WatchToggle } from '../features/watch/components/WatchToggle';
 import { useBoardState, useReload } from '../shared/board-context';
 import { useBoardNavigation } from '../shared/navigation';
+import { usePublicToken } from '../shared/public-board';
 import { useTaskIdByNumber } from './task-by-number';
 
 /**
  * /board/:boardId/task/:taskNumber: the EDIT_TASK modal over the board, for the task with that number
  * on the board (task-by-number.ts). The URL is the source of truth; the current-modal store mirrors it,
  * and closing (Escape, backdrop, ✖, save, delete) goes back to the board with the same query string.
+ * Under a public link, /p/:token/task/:taskNumber, read-only and without history or 'Следить'.
  */
 export function TaskRoute({ taskNumber }: { taskNumber: string }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const reloadBoard = useReload();
   const { toBoard, openTask } = useBoardNavigation(boardId);
   const taskId = useTaskIdByNumber(taskNumber);
+  // A public link's reader gets no history (the activity is the members') and nothing to watch.
+  const reader = usePublicToken() !== null;
 
   useEffect(() => {
     useModalStore.getState().open(MODALS.EDIT_TASK, { taskNumber, taskId });
@@ -67,15 +71,15 @@ export function TaskRoute({ taskNumber }: { taskNumber: string }) {
   );
 
   const renderHistory = useCallback(
-    (task: TaskDetail) => <TaskHistory taskId={task.id} fieldLabels={HISTORY_FIELD_LABELS} />,
-    [],
+    (task: TaskDetail) =>
+      reader ? null : <TaskHistory taskId={task.id} fieldLabels={HISTORY_FIELD_LABELS} />,
+    [reader],
   );
 
   const renderWatch = useCallback(
-    (task: TaskDetail) => (
-      <WatchToggle boardId={boardId} taskId={task.id} watching={task.watching ?? false} />
-    ),
-    [boardId],
+    (task: TaskDetail) =>
+      reader ? null : <WatchToggle boardId={boardId} taskId={task.id} watching={task.watching ?? false} />,
+    [boardId, reader],
   );
 
   if (!taskId)

@@ -6,9 +6,10 @@
  */
 import type { Board } from 'contract';
 import { useEffect, useRef, useState } from 'react';
-import { getBoard } from '../features/board/api/get-board';
+import { getBoard, getPublicBoard } from '../features/board/api/get-board';
 import { useBoardState } from '../shared/board-context';
 import { countFilters, emptyFilters } from '../shared/filters';
+import { usePublicToken } from '../shared/public-board';
 
 /** The address's number, or null when it is not one (`abc`, `0`, `1.5`). */
 export function parseTaskNumber(text: string): number | null {
@@ -29,6 +30,7 @@ export function useTaskIdByNumber(taskNumber: string): string | null | undefined
   const onBoard = useBoardState((state) => taskIdOfNumber(state.board, number));
   const filtered = useBoardState((state) => countFilters(state.filters) > 0);
   const boardId = useBoardState((state) => state.boardId);
+  const publicToken = usePublicToken();
   const known = useRef<{ number: number; id: string } | null>(null);
   if (onBoard && number !== null) known.current = { number, id: onBoard };
   const kept = known.current && known.current.number === number ? known.current.id : undefined;
@@ -38,14 +40,14 @@ export function useTaskIdByNumber(taskNumber: string): string | null | undefined
   useEffect(() => {
     if (!needsLookup || number === null) return;
     let current = true;
-    getBoard(boardId, emptyFilters()).then(
+    (publicToken ? getPublicBoard(publicToken, emptyFilters()) : getBoard(boardId, emptyFilters())).then(
       (board) => current && setLookup({ number, id: taskIdOfNumber(board, number) ?? null }),
       () => current && setLookup({ number, id: null }),
     );
     return () => {
       current = false;
     };
-  }, [needsLookup, boardId, number]);
+  }, [needsLookup, boardId, publicToken, number]);
 
   if (number === null) return null;
   if (onBoard ?? kept) return onBoard ?? kept;

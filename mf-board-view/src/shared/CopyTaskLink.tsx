@@ -1,24 +1,15 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
+import { writeClipboard } from './clipboard';
 import { taskUrl } from './navigation';
+import { usePublicToken } from './public-board';
 import './copy-task-link.css';
-
-/** Clipboard writes are refused on plain HTTP away from localhost (no secure context). */
-async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * 'Скопировать ссылку на задачу': an icon in the card's corner (shown on hover and focus; on a touch
  * screen it would cover the title, so it is not shown there), or a labelled button in the task
  * modal's header (`labelled`), which is where touch users find it. Where the Clipboard API is refused,
  * the link shows in a read-only field, focused and selected, for the user to copy; Escape or leaving
- * the field closes it.
+ * the field closes it. On a public link's page the link is the task's under that link.
  */
 export function CopyTaskLink({
   boardId,
@@ -31,6 +22,7 @@ export function CopyTaskLink({
   taskNumber: number;
   labelled?: boolean;
 }) {
+  const publicToken = usePublicToken();
   const [copied, setCopied] = useState(false);
   const [manual, setManual] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -46,7 +38,7 @@ export function CopyTaskLink({
   const onClick = async (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    const url = taskUrl(boardId, taskNumber);
+    const url = taskUrl(boardId, taskNumber, publicToken);
     if (await writeClipboard(url)) {
       setCopied(true);
       window.clearTimeout(timer.current);

@@ -51,6 +51,11 @@ export interface BoardState {
   /** Changes may have been missed (a reconnect, a refused subscription): re-fetch, and tell activity lists. */
   resync: () => Promise<void>;
   setLive: (live: boolean) => void;
+  /**
+   * The board can no longer be shown (a public link turned off or replaced): it leaves the screen for
+   * the failed load's state with `httpStatus` and `error`.
+   */
+  drop: (httpStatus: number, error: FieldErrors) => void;
   /** A mutation's answer left `version` of board `boardId` (other boards are ignored). */
   expectVersion: (change: BoardVersion) => void;
   /** Resolves once the board shows this user's last change (see the note at the top). */
@@ -225,6 +230,8 @@ export function createBoardStore(
       setLive: (live) => {
         if (live !== get().live) set({ live });
       },
+      drop: (httpStatus, error) =>
+        set({ board: null, serverBoard: null, status: 'error', httpStatus, error, stale: null, live: false }),
       expectVersion: (change) => {
         if (change.boardId !== Number(boardId)) return;
         expected = Math.max(expected ?? change.version, change.version);

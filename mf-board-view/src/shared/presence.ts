@@ -2,6 +2,7 @@
  * Who else is on the board now (shared-ui `watchPresence`): kept in one small store per page, so the
  * top bar, each card and the task modal read just their part. The signed-in user is left out of what
  * they read: they know they are here. `useReportOpenTask` tells the others which task the modal shows.
+ * A public link's page takes no part: its readers are not shown, and see no one.
  */
 import type { Member } from 'contract';
 import { useEffect } from 'react';
@@ -9,6 +10,7 @@ import { type PresentUser, reportOpenTask, useAuthStore, watchPresence } from 's
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useBoardState } from './board-context';
+import { usePublicToken } from './public-board';
 
 interface PresenceState {
   boardId: number | null;
@@ -22,7 +24,9 @@ const usePresenceStore = create<PresenceState>()(() => ({ boardId: null, users: 
 /** Follows the board's presence while the board is on screen. */
 export function useWatchPresence(boardId: number): void {
   const me = useAuthStore((state) => state.userId);
+  const reader = usePublicToken() !== null;
   useEffect(() => {
+    if (reader) return;
     usePresenceStore.setState({ boardId, users: [], openTask: null });
     const stop = watchPresence(
       boardId,
@@ -34,20 +38,21 @@ export function useWatchPresence(boardId: number): void {
       stop();
       usePresenceStore.setState({ boardId: null, users: [], openTask: null });
     };
-  }, [boardId, me]);
+  }, [boardId, me, reader]);
 }
 
 /** Says which task the modal shows while it is open (and that none is when it closes). */
 export function useReportOpenTask(boardId: number, taskId: string | null): void {
+  const reader = usePublicToken() !== null;
   useEffect(() => {
-    if (taskId === null) return;
+    if (taskId === null || reader) return;
     usePresenceStore.setState({ openTask: taskId });
     reportOpenTask(boardId, taskId);
     return () => {
       usePresenceStore.setState({ openTask: null });
       reportOpenTask(boardId, null);
     };
-  }, [boardId, taskId]);
+  }, [boardId, taskId, reader]);
 }
 
 /** The board's members (accepted, not removed) among `ids`, in the board's order. */

@@ -4,15 +4,21 @@
  * hand-over patches in at once) and the signed-in user, on every render, never kept: controls appear
  * or go the moment the role changes, without a reload. Features leave out, or disable with the reason
  * (`useDenied`), what the role cannot do; the API refuses it anyway (403 'Недостаточно прав').
+ * Whoever looks through a public link, a member or not, only reads: a 'viewer'.
  */
 import { type BoardAction, type BoardRole, can, ROLE_TITLES, type Role, roleOn } from 'contract/roles';
 import { useAuthStore } from 'shared-ui';
 import { useBoardState } from './board-context';
+import { PUBLIC_READ_ONLY, usePublicToken } from './public-board';
 
 /** The signed-in user's role on the board on screen ('outsider' while it is not loaded). */
 export function useBoardRole(): BoardRole {
   const userId = useAuthStore((state) => state.userId);
-  return useBoardState((state) => (state.board ? roleOn(state.board, userId) : 'outsider'));
+  const reader = usePublicToken() !== null;
+  return useBoardState((state) => {
+    if (!state.board) return 'outsider';
+    return reader ? 'viewer' : roleOn(state.board, userId);
+  });
 }
 
 /** Whether the signed-in user's role on the board on screen allows `action`. */
@@ -41,5 +47,7 @@ export function deniedReason(role: BoardRole, action: BoardAction): string | nul
 
 /** Why the signed-in user may not do `action` on the board on screen; null when they may. */
 export function useDenied(action: BoardAction): string | null {
-  return deniedReason(useBoardRole(), action);
+  const reader = usePublicToken() !== null;
+  const reason = deniedReason(useBoardRole(), action);
+  return reason && reader ? PUBLIC_READ_ONLY : reason;
 }

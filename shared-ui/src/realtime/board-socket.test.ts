@@ -109,6 +109,36 @@ describe('watchBoard', () => {
     stopAgain();
   });
 
+  it("watches a public link's board by its token, without a token of its own, until the link is gone", async () => {
+    localStorage.removeItem('token');
+    const onChange = vi.fn();
+    const onGone = vi.fn();
+    const onLive = vi.fn();
+    const stop = watchBoard({ publicToken: 'abc' }, { onChange, onGone, onLive, currentVersion: () => 3 });
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0] as FakeSocket & { options: { auth: (cb: (data: object) => void) => void } };
+    // A visitor who is not signed in connects with no token: the server lets it subscribe by the link.
+    const auth = vi.fn();
+    socket.options.auth(auth);
+    expect(auth).toHaveBeenCalledWith({ token: null });
+
+    socket.fire('connect');
+    expect(socket.emit).toHaveBeenCalledWith('subscribe', { publicToken: 'abc' }, expect.any(Function));
+    lastAck(socket)({ ok: true, boardId: 7, version: 3 });
+    expect(onLive.mock.calls).toEqual([[true]]);
+    socket.fire('update', { boardId: 7, version: 4 });
+    socket.fire('update', { boardId: 8, version: 1 });
+    expect(onChange.mock.calls).toEqual([[{ boardId: 7, version: 4 }]]);
+
+    // The link was replaced: the server says so once and sends nothing more.
+    socket.fire('subscribe_error', { ok: false, boardId: 7, status: 404, message: 'Ссылка не действует' });
+    expect(onGone).toHaveBeenCalledTimes(1);
+    expect(onLive.mock.calls).toEqual([[true], [false]]);
+
+    stop();
+    expect(socket.emit).toHaveBeenCalledWith('unsubscribe', 7);
+  });
+
   it('closes a socket that arrives after the watch was stopped', async () => {
     const stop = watchBoard(7, { onChange: vi.fn() });
     stop();

@@ -4,9 +4,11 @@
  * The caller applies every `update` (or re-fetches), and re-fetches after a reconnect or when the
  * server's version is newer than the one it holds, so a client that missed events while offline
  * converges. `onLive` tells whether the subscription stands, that is whether every change will arrive
- * as an update.
+ * as an update. A public link's page watches its board by the link (`{ publicToken }`), on the same
+ * connection (a visitor who is not signed in opens it without a token): `onGone` hears that the link
+ * was turned off or replaced, after which nothing more arrives.
  */
-import type { BoardUpdate, SubscribeResult } from 'contract/realtime';
+import type { BoardUpdate, PublicSubscription, SubscribeResult } from 'contract/realtime';
 import {
   acquireSessionSocket,
   CONNECTION_CHECK_MS,
@@ -15,7 +17,7 @@ import {
   SOCKET_OPTIONS,
 } from './session-socket';
 
-export type { BoardUpdate, SubscribeResult };
+export type { BoardUpdate, PublicSubscription, SubscribeResult };
 export { CONNECTION_CHECK_MS, createSocket, SOCKET_OPTIONS };
 
 /** How often, and how many times, a subscription waits for the board's first load to be shown. */
@@ -27,6 +29,8 @@ export interface BoardSocketHandlers {
   onChange(update: BoardUpdate | null): void;
   /** The server refused the subscription (the user is no longer a member). */
   onForbidden?(): void;
+  /** A public link's subscription was refused or ended: the link was turned off or replaced (404). */
+  onGone?(): void;
   /** The version of the board the caller currently shows, to skip a needless re-fetch. */
   currentVersion?(): number | null;
   /** True once a subscription is acknowledged, false when the connection drops or the watch stops. */
@@ -36,14 +40,19 @@ export interface BoardSocketHandlers {
 export type BoardSocket = SessionSocket;
 
 /**
- * Watches a board until the returned function is called: on `socket` (which the watch then owns and
- * closes), or else on the session's shared socket, which stays open for its other holders.
+ * Watches a board (by its id, or a public link's `{ publicToken }`) until the returned function is
+ * called: on `socket` (which the watch then owns and closes), or else on the session's shared socket,
+ * which stays open for its other holders.
  */
-export function watchBoard(boardId: number, handlers: BoardSocketHandlers, socket?: BoardSocket): () => void {
-  if (socket) return watchOn(socket, boardId, handlers, true);
+export function watchBoard(
+  board: number | PublicSubscription,
+  handlers: BoardSocketHandlers,
+  socket?: BoardSocket,
+): () => void {
+  if (socket) return watchOn(socket, board, handlers, true);
   let stop: (() => void) | null = null;
   const release = acquireSessionSocket((shared) => {
-    stop = watchOn(shared, boardId, handlers, false);
+    stop = watchOn(shared, board, handlers, false);
   });
   return () => {
     stop?.();
@@ -57,10 +66,12 @@ export function watchBoard(boardId: number, handlers: BoardSocketHandlers, socke
  */
 function watchOn(
   socket: BoardSocket,
-  boardId: number,
+  board: number | PublicSubscription,
   handlers: BoardSocketHandlers,
   owned: boolean,
 ): () => void {
+  // A public link's board is known by the subscription's answer.
+  let boardId = typeof board === 'number' ? board : null;
   let connectedBefore = false;
   let live = false;
   const setLive = (value: boolean) => {
@@ -89,20 +100,22 @@ function watchOn(
   const subscribe = () => {
     const reconnected = connectedBefore;
     connectedBefore = true;
-    socket.emit('subscribe', boardId, (result) => {
+    socket.emit('subscribe', board, (result) => {
       if (!result.ok) return;
+      boardId = result.boardId ?? boardId;
       setLive(true);
       settle(result.version, reconnected);
     });
   };
   const dropped = () => setLive(false);
   const updated = (update: BoardUpdate) => {
-    if (update.boardId === boardId) handlers.onChange(update);
+    if (boardId !== null && update.boardId === boardId) handlers.onChange(update);
   };
   const refused = (result: SubscribeResult) => {
     if (result.boardId !== null && result.boardId !== boardId) return;
     setLive(false);
     if (result.status === 403) handlers.onForbidden?.();
+    if (result.status === 404 && typeof board !== 'number') handlers.onGone?.();
   };
 
   socket.on('connect', subscribe);
@@ -126,7 +139,7 @@ function watchOn(
     socket.off('update', updated);
     socket.off('subscribe_error', refused);
     if (owned) socket.disconnect();
-    else if (socket.connected) socket.emit('unsubscribe', boardId);
+    else if (socket.connected && boardId !== null) socket.emit('unsubscribe', boardId);
     setLive(false);
   };
 }

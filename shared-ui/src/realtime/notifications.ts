@@ -28,6 +28,8 @@ function watchUserEvent(
     const name = event as 'notifications';
     socket.on('connect', connected);
     socket.on(name, changed);
+    // Already connected (another holder opened it): events may have come before this listener did.
+    if (socket.connected) listener(null);
     stop = () => {
       socket.off('connect', connected);
       socket.off(name, changed);

@@ -1,6 +1,8 @@
 /**
  * Who else is on the board (contract/realtime.ts `presence`), on the session's shared connection: the
- * server sends the board's list whenever it changes, and the page says which task its modal has open.
+ * server sends the board's list whenever it changes, and the page says which task its modal has open,
+ * again every REPORT_MS while it is on the board: a page whose network went quiet is taken off the
+ * list within seconds (api/src/realtime/presence.ts), long before the connection's own heartbeat.
  * The server forgets the open task when the connection drops; the page learns it from the next list
  * (its own entry without the task) and says it again, so a reconnect needs no bookkeeping here.
  */
@@ -8,6 +10,9 @@ import type { PresenceState, PresentUser } from 'contract/realtime';
 import { acquireSessionSocket } from './session-socket';
 
 export type { PresentUser };
+
+/** How often a page on a board says it is still there. */
+export const REPORT_MS = 3000;
 
 /**
  * Calls `onUsers` with the board's present users (the caller `me` included) until the returned
@@ -33,7 +38,13 @@ export function watchPresence(
       if (me !== null && mine.length > 0 && !said) socket.emit('presence', { boardId, taskId });
     };
     socket.on('presence', heard);
-    stop = () => socket.off('presence', heard);
+    const still = setInterval(() => {
+      if (socket.connected) socket.emit('presence', { boardId, taskId: openTask() });
+    }, REPORT_MS);
+    stop = () => {
+      clearInterval(still);
+      socket.off('presence', heard);
+    };
   });
   return () => {
     stop?.();

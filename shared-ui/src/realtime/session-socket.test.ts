@@ -65,6 +65,13 @@ describe('the session socket', () => {
     socket.fire('connect');
     expect(onUnread).toHaveBeenCalledWith(null);
 
+    // A listener joining a socket another holder already connected re-reads at once: what came
+    // before it listened is not lost (the bell settling after the board list opened the socket).
+    const late = vi.fn();
+    const stopLate = watchNotifications(late);
+    expect(late).toHaveBeenCalledWith(null);
+    stopLate();
+
     stopBell();
     expect(socket.disconnect).toHaveBeenCalledOnce();
     expect(socket.count('notifications')).toBe(0);

@@ -11,6 +11,7 @@ export const MODALS = {
   EDIT_MEMBERS: 'EDIT_MEMBERS',
   EXPORT_BOARD: 'EXPORT_BOARD',
   IMPORT_BOARD: 'IMPORT_BOARD',
+  PUBLIC_LINK: 'PUBLIC_LINK',
 } as const;
 
 export type ModalType = keyof typeof MODALS;

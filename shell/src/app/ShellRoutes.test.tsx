@@ -83,6 +83,17 @@ describe('shell routes', () => {
     expect(location()).toBe('/reset/validate/abc?code=x1');
   });
 
+  it("mounts mf_board_view for a public link's page, signed in or not, without redirecting", async () => {
+    const { unmount } = renderAt('/p/AbCdEfGhIjKlMnOpQrStUvWx/task/2');
+    expect(await screen.findByText('remote mf_board_view')).toBeTruthy();
+    expect(location()).toBe('/p/AbCdEfGhIjKlMnOpQrStUvWx/task/2');
+    unmount();
+    signIn();
+    renderAt('/p/AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(await screen.findByText('remote mf_board_view')).toBeTruthy();
+    expect(location()).toBe('/p/AbCdEfGhIjKlMnOpQrStUvWx');
+  });
+
   it("mounts mf_boards for a signed-in user's /my-tasks", async () => {
     signIn();
     deployed.add('mf_boards');

@@ -27,6 +27,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: paths.settings.pattern, access: 'protected', remote: 'mf_settings' },
   { path: paths.board.pattern, access: 'protected', remote: 'mf_board_view' },
   { path: paths.boardTask.pattern, access: 'protected', remote: 'mf_board_view' },
+  // A public link's read-only board: anyone, signed in or not, sees the same page.
+  { path: paths.publicBoard.pattern, access: 'public', remote: 'mf_board_view' },
+  { path: paths.publicTask.pattern, access: 'public', remote: 'mf_board_view' },
   { path: paths.about.pattern, access: 'public', page: 'about' },
 ];
 

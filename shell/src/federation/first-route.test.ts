@@ -150,6 +150,16 @@ describe("index.html's page-start script", () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it("signed out on a public link's page, asks for the board view's manifest and no route data", () => {
+    localStorage.setItem('theme', 'light');
+    serve(['App']);
+    window.history.replaceState(null, '', '/p/AbCdEfGhIjKlMnOpQrStUvWx');
+    runPageStart();
+    expect(requested()).toEqual(['/remotes/mf-board-view/mf-manifest.json']);
+    expect(modules()).toEqual([]);
+    window.history.replaceState(null, '', '/');
+  });
+
   it("signed out, asks for the login's manifest and no route data", () => {
     localStorage.setItem('theme', 'light');
     serve(['App']);
@@ -172,5 +182,9 @@ describe('which remote a page shows first', () => {
     expect(firstRemote('/settings', true)).toBe('mf_settings');
     expect(firstRemote('/nowhere/at/all', true)).toBe('mf_boards');
     expect(firstRemote('/about', false)).toBeNull();
+    // A public link's board, for anyone: no sign-in asked, and a signed-in user stays on it.
+    expect(firstRemote('/p/AbCdEfGhIjKlMnOpQrStUvWx', false)).toBe('mf_board_view');
+    expect(firstRemote('/p/AbCdEfGhIjKlMnOpQrStUvWx/task/3', false)).toBe('mf_board_view');
+    expect(firstRemote('/p/AbCdEfGhIjKlMnOpQrStUvWx', true)).toBe('mf_board_view');
   });
 });

@@ -1,13 +1,14 @@
 import { type BoardRole, can, ROLE_TITLES } from 'contract/roles';
 import { type ReactNode, useEffect, useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { MODALS, type ModalType, useHeaderStore, useModalStore } from 'shared-ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MODALS, type ModalType, paths, useAuthStore, useHeaderStore, useModalStore } from 'shared-ui';
 import { useActivityPanel } from '../../../shared/activity-panel';
 import { useArchivePanel } from '../../../shared/archive';
 import { useBoard } from '../../../shared/board-context';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
 import { PresenceBar } from '../../../shared/presence-avatars';
+import { PUBLIC_READ_ONLY, usePublicToken } from '../../../shared/public-board';
 import { useBoardRole } from '../../../shared/roles';
 import { TASK_NUMBER_OPTIONS, type TaskNumberStyle, useTaskNumberStyle } from '../../../shared/task-number';
 import { useTrashPanel } from '../../../shared/trash-panel';
@@ -76,23 +77,37 @@ interface MenuCounts {
   filters: number;
   labels: number;
   members: number;
-  /** An administrator's: 'Доска' (the board's settings). */
+  /** An administrator's: 'Доступ по ссылке' and 'Доска' (the board's settings). */
   canManage: boolean;
+  /** A public link's page: the filter and 'Номера задач' only, nothing of the members'. */
+  reader: boolean;
 }
 
 /**
- * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (administrators only) Доска and the personal 'Номера задач':
- * on the page and in the burger panel.
+ * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (administrators only) Доступ по
+ * ссылке and Доска, and the personal 'Номера задач': on the page and in the burger panel. A public
+ * link's reader gets the filter and 'Номера задач'.
  */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
   const openActivity = useActivityPanel((state) => state.setOpen);
   const openTrash = useTrashPanel((state) => state.setOpen);
   const openArchive = useArchivePanel((state) => state.setOpen);
+  const filter = (
+    <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
+      Фильтр
+    </MenuButton>
+  );
+  if (counts.reader) {
+    return (
+      <nav className={`bv-menu__buttons bv-menu__buttons--${place}`} aria-label="Меню доски">
+        {filter}
+        <TaskNumberStyleSelect />
+      </nav>
+    );
+  }
   return (
     <nav className={`bv-menu__buttons bv-menu__buttons--${place}`} aria-label="Меню доски">
-      <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
-        Фильтр
-      </MenuButton>
+      {filter}
       <MenuButton modal={MODALS.EDIT_LABELS} count={counts.labels}>
         Метки
       </MenuButton>
@@ -124,6 +139,7 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
         Корзина
       </button>
       <MenuButton modal={MODALS.EXPORT_BOARD}>Экспорт</MenuButton>
+      {counts.canManage && <MenuButton modal={MODALS.PUBLIC_LINK}>Доступ по ссылке</MenuButton>}
       {counts.canManage && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
       <TaskNumberStyleSelect />
     </nav>
@@ -140,6 +156,24 @@ function RoleNote({ role }: { role: BoardRole }) {
   );
 }
 
+/** A public link's page, beside the board's name: that it only shows, and 'Войти' for a visitor. */
+function PublicNote() {
+  const signedIn = useAuthStore((state) => state.token !== null);
+  return (
+    <span className="bv-menu__role bv-menu__public">
+      <span>{PUBLIC_READ_ONLY}</span>
+      {!signedIn && (
+        <>
+          {' · '}
+          <Link className="bv-menu__signin" to={paths.login.href()}>
+            Войти
+          </Link>
+        </>
+      )}
+    </span>
+  );
+}
+
 /**
  * Board name and the menu. Under 720px the menu moves into the shell's burger panel (SPEC: the panel
  * holds "an optional left menu"), put there through shared-ui's header store while the board is open.
@@ -152,11 +186,12 @@ export function BoardTopMenu() {
   const labels = board.labels.length;
   const members = activeMembers(board).length;
   const canManage = can(role, 'manage');
+  const reader = usePublicToken() !== null;
 
   useEffect(() => {
-    const counts = { filters, labels, members, canManage };
+    const counts = { filters, labels, members, canManage, reader };
     useHeaderStore.getState().setLeftMenu(<MenuButtons counts={counts} place="panel" />);
-  }, [filters, labels, members, canManage]);
+  }, [filters, labels, members, canManage, reader]);
   useEffect(() => () => useHeaderStore.getState().setLeftMenu(null), []);
 
   return (
@@ -164,9 +199,9 @@ export function BoardTopMenu() {
       <h1 className="bv-menu__title" title={board.name}>
         {board.name}
       </h1>
-      <RoleNote role={role} />
-      <PresenceBar />
-      <MenuButtons counts={{ filters, labels, members, canManage }} place="page" />
+      {reader ? <PublicNote /> : <RoleNote role={role} />}
+      {!reader && <PresenceBar />}
+      <MenuButtons counts={{ filters, labels, members, canManage, reader }} place="page" />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import type { Label, Member, Priority } from 'contract';
 import { type HTMLAttributes, memo } from 'react';
-import { Avatar, paths } from 'shared-ui';
+import { Avatar } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
 import { CopyTaskLink } from '../../../shared/CopyTaskLink';
 import { textOn } from '../../../shared/color';
 import { usePictureLink } from '../../../shared/file-link';
+import { taskPath } from '../../../shared/navigation';
+import { usePublicToken } from '../../../shared/public-board';
 import { effectiveMode, formatTaskNumber, useTaskNumberStyle } from '../../../shared/task-number';
 import { useLabelsOpen } from '../model/labels-open-store';
 import { ChecklistBadge, DueBadge } from './CardBadges';
@@ -95,6 +97,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
   const boardId = useBoardState((state) => state.board?.id ?? 0);
   const boardMode = useBoardState((state) => state.board?.showIdsMode ?? 'empty');
   const style = useTaskNumberStyle((state) => state.style);
+  const publicToken = usePublicToken();
   const allLabels = useBoardState((state) => state.board?.labels ?? EMPTY_LABELS);
   const members = useBoardState((state) => state.board?.members ?? EMPTY_MEMBERS);
   const priorities = useBoardState((state) => state.board?.priorities ?? EMPTY_PRIORITIES);
@@ -109,7 +112,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
     .filter((member): member is Member => member !== undefined);
   const priority = task.priority ? priorities.find((item) => item.value === task.priority) : undefined;
   const number = formatTaskNumber(effectiveMode(style, boardMode), task.number);
-  const href = paths.boardTask.href({ boardId, taskNumber: task.number });
+  const href = taskPath(boardId, task.number, publicToken);
   const hasMeta =
     task.dueAt ||
     task.checklist.total > 0 ||

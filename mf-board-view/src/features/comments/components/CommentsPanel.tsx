@@ -6,6 +6,7 @@ import { useConfirmedAction } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { firstError } from '../../../shared/errors';
 import { activeMembers, memberLabel } from '../../../shared/members';
+import { usePublicToken } from '../../../shared/public-board';
 import { useBoardRole } from '../../../shared/roles';
 import { offerUndo } from '../../../shared/undo';
 import { createComment } from '../api/create-comment';
@@ -32,6 +33,7 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
   const userId = useAuthStore((state) => state.userId);
   const role = useBoardRole();
   const canComment = can(role, 'comment');
+  const reader = usePublicToken() !== null;
   // By the server's clock, renewed every 30 s, so '5 минут назад' stays true on any device.
   const now = useServerNow();
   const form = useSubmit();
@@ -125,7 +127,11 @@ export function CommentsPanel({ taskId, comments, onChanged }: CommentsPanelProp
       )}
       {!canComment && (
         <p className="bv-comments__denied">
-          {role === 'viewer' ? `${ROLE_TITLES.viewer} не может комментировать.` : 'Комментировать нельзя.'}
+          {reader
+            ? 'Комментировать могут только участники доски.'
+            : role === 'viewer'
+              ? `${ROLE_TITLES.viewer} не может комментировать.`
+              : 'Комментировать нельзя.'}
         </p>
       )}
       {canComment && (

@@ -14,6 +14,7 @@ import { errorsOf, type FieldErrors, fileType, uploadFile, useLeaveGuard } from 
 import { Dropzone, useConfirmedAction } from 'shared-ui/widgets';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import { getFileLink } from '../../../shared/file-link';
+import { usePublicToken } from '../../../shared/public-board';
 import { useCan } from '../../../shared/roles';
 import { addFile } from '../api/add-file';
 import { deleteFile } from '../api/delete-file';
@@ -40,6 +41,7 @@ export interface TaskFilesProps {
 export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   const reloadBoard = useReload();
   const canEdit = useCan('edit');
+  const publicToken = usePublicToken();
   const coverFileId = useBoardState((state) => state.board?.tasks[taskId]?.coverFileId ?? null);
   const [answer, setAnswer] = useState<{ from: FileItem[]; list: FileItem[] } | null>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -88,7 +90,7 @@ export function TaskFiles({ boardId, taskId, files, titleId }: TaskFilesProps) {
   const open = async (file: FileItem) => {
     setError(null);
     try {
-      const { url } = await getFileLink(file.id);
+      const { url } = await getFileLink(file.id, publicToken);
       window.open(url, '_blank', 'noopener');
     } catch (caught) {
       setError(messageOf(errorsOf(caught), 'Не удалось открыть файл'));

@@ -5,6 +5,7 @@ import { Modal, MultiSelect } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
 import { emptyFilters, parseFilters, withFilters } from '../../../shared/filters';
 import { memberLabel } from '../../../shared/members';
+import { usePublicToken } from '../../../shared/public-board';
 import { DUE_OPTIONS, type FilterForm, filtersToForm, formToFilters } from '../model/filter-form';
 import './filters.css';
 
@@ -13,6 +14,8 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
   const board = useBoard();
   const [params, setParams] = useSearchParams();
   const [form, setForm] = useState<FilterForm>(() => filtersToForm(parseFilters(params)));
+  // A public link's board is filtered in the page, which has the titles but not the descriptions.
+  const searchText = usePublicToken() ? 'Поиск по названию' : 'Поиск по названию или описанию';
 
   const write = (next: FilterForm | null) => {
     setParams(withFilters(params, next ? formToFilters(next) : emptyFilters()));
@@ -37,9 +40,7 @@ export function FilterModal({ onClose }: { onClose: () => void }) {
             // The fields only grow from the URL while the modal is open, so the index is a stable key.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             key={index}
-            label={
-              index === 0 ? 'Поиск по названию или описанию' : `Поиск по названию или описанию (${index + 1})`
-            }
+            label={index === 0 ? searchText : `${searchText} (${index + 1})`}
             name={index === 0 ? 'search' : `search-${index + 1}`}
             type="search"
             placeholder="Например, отчёт"

@@ -2,6 +2,7 @@ import type { TaskDetail } from 'contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorsOf, readDraft, writeDraft } from 'shared-ui';
 import { useBoardState } from '../../../shared/board-context';
+import { usePublicToken } from '../../../shared/public-board';
 import { offerUndo } from '../../../shared/undo';
 import { deleteTask } from '../api/delete-task';
 import { editTask } from '../api/edit-task';
@@ -46,6 +47,7 @@ export const autosaveTiming = { delayMs: 700 };
  */
 export function useTaskDraft(boardId: number, taskId: string) {
   const boardTask = useBoardState((state) => state.board?.tasks[taskId]);
+  const publicToken = usePublicToken();
   const [detail, setDetail] = useState<TaskDetail | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -96,14 +98,14 @@ export function useTaskDraft(boardId: number, taskId: string) {
   const reloadTask = useCallback(async () => {
     const request = ++latest.current;
     try {
-      const next = await getTask(boardId, taskId);
+      const next = await getTask(boardId, taskId, publicToken);
       if (request === latest.current) showDetail(next);
     } catch (error) {
       if (request !== latest.current || removing.current) return;
       if (isNotFound(error)) setDeleted(true);
       else setLoadError(errorsOf(error).message ?? 'Не удалось загрузить задачу.');
     }
-  }, [boardId, taskId, showDetail]);
+  }, [boardId, taskId, publicToken, showDetail]);
 
   const change = boardTask
     ? [
