@@ -62,6 +62,7 @@ import presencePlugin from './realtime/presence.js';
 import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
 import taskRoutes from './tasks/routes.js';
+import tokenRoutes from './tokens/routes.js';
 import trashPurgePlugin from './trash/purge.js';
 import trashRoutes from './trash/routes.js';
 import { validatorCompiler } from './validation.js';
@@ -180,6 +181,7 @@ export function buildApp(config: Config): App {
   app.register(archiveRoutes, { prefix: '/api/archive' });
   app.register(exportRoutes, { prefix: '/api/export' });
   app.register(importRoutes, { prefix: '/api/import' });
+  app.register(tokenRoutes, { prefix: '/api/tokens' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
 

@@ -259,6 +259,18 @@ export interface PendingAssigneesTable {
   email: string;
 }
 
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** SHA-256 (hex) of the token's secret. */
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -281,4 +293,5 @@ export interface Database {
   trash: TrashTable;
   imports: ImportsTable;
   pending_assignees: PendingAssigneesTable;
+  api_tokens: ApiTokensTable;
 }

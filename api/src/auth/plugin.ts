@@ -2,12 +2,17 @@
  * Tokens, password hashing and the one authentication hook. Every /api route needs a bearer token
  * except those listed in PUBLIC_ROUTES. A token carries the user id and the user's token version;
  * changing the password or finishing a reset bumps the version, which retires every earlier token.
+ * A personal API token (`kb_…`, tokens/routes.ts) is the other kind of bearer: looked up by its hash
+ * on every call (so revoking it works at once), limited to reading when its scope says so, and never
+ * let near tokens, the password or the e-mail. The realtime handshake takes sign-in tokens only.
  */
 import fastifyJwt from '@fastify/jwt';
 import type { User } from 'contract/auth';
+import { MESSAGES as TOKEN_MESSAGES, TOKEN_PREFIX } from 'contract/tokens';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../errors.js';
+import { HttpError, unauthorized } from '../errors.js';
+import { findLiveToken, touchToken } from '../tokens/index.js';
 import { PasswordHasher } from './password.js';
 import { findSession, type Session } from './repository.js';
 
@@ -59,6 +64,11 @@ declare module 'fastify' {
   }
 }
 
+/** What a personal API token may not do, besides managing tokens: the password, 2FA and the e-mail. */
+const NOT_WITH_TOKEN = new Set(['PUT /api/auth/password', 'PUT /api/auth/edit']);
+const TOKENS_PREFIX = '/api/tokens';
+const TOUCH_EVERY_MS = 60_000;
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -108,10 +118,36 @@ export default fp(
     );
     app.decorateRequest('listsVersion', 0);
 
+    /** A personal API token's session, checked against its scope and what no token may do. */
+    async function tokenSession(request: FastifyRequest, secret: string): Promise<Session | null> {
+      const now = new Date();
+      const token = await findLiveToken(app.db, secret, now);
+      const session = token ? await findSession(app.db, token.userId) : null;
+      if (!token || !session) return null;
+      const route = request.routeOptions.url ?? '';
+      if (route.startsWith(TOKENS_PREFIX) || NOT_WITH_TOKEN.has(`${request.method} ${route}`)) {
+        throw new HttpError(403, { message: TOKEN_MESSAGES.notWithToken });
+      }
+      if (token.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new HttpError(403, { message: TOKEN_MESSAGES.readOnly });
+      }
+      // The list's 'last use' to the minute: one write a minute per token, not one per call.
+      if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        touchToken(app.db, token.id, now).catch((err: unknown) =>
+          request.log.warn({ err }, 'token use not noted'),
+        );
+      }
+      return session;
+    }
+
     app.addHook('onRequest', async (request) => {
       if (!requiresAuth(request)) return;
       const token = bearerToken(request);
-      const session = token ? await validSession(token) : null;
+      const session = !token
+        ? null
+        : token.startsWith(TOKEN_PREFIX)
+          ? await tokenSession(request, token)
+          : await validSession(token);
       if (!session) throw unauthorized();
       request.user = session.user;
       request.listsVersion = session.listsVersion;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, paths } from 'shared-ui';
+import { ApiTokensSettings } from '../features/api-tokens/components/ApiTokensSettings';
 import { AvatarUpload } from '../features/avatar/components/AvatarUpload';
 import { EmailNotificationsSettings } from '../features/email-notifications/components/EmailNotificationsSettings';
 import { MyDataSettings } from '../features/my-data/components/MyDataSettings';
@@ -11,8 +12,8 @@ import { ThemeSettings } from '../features/theme/components/ThemeSettings';
 import './settings.css';
 
 /**
- * /settings: avatar, profile, password, reminders, e-mail notifications, the theme and 'Мои данные',
- * each its own feature; 'Вернуться назад' on top.
+ * /settings: avatar, profile, password, reminders, e-mail notifications, the theme, 'Токены API' and
+ * 'Мои данные', each its own feature; 'Вернуться назад' on top.
  */
 export function SettingsPage() {
   const navigate = useNavigate();
@@ -45,6 +46,7 @@ export function SettingsPage() {
       <RemindersSettings />
       <EmailNotificationsSettings />
       <ThemeSettings />
+      <ApiTokensSettings />
       <MyDataSettings />
     </div>
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, signIn } from '../test/utils';
 
 describe('settings page', () => {
-  it('is titled Настройки with the avatar, profile, password, reminders and notifications sections', () => {
+  it('is titled Настройки with the avatar, profile, password, reminders, notifications and API tokens sections', () => {
     signIn();
     renderApp();
     expect(screen.getByRole('heading', { level: 1, name: 'Настройки' })).toBeTruthy();
@@ -14,6 +14,7 @@ describe('settings page', () => {
     expect(screen.getByRole('region', { name: 'Пароль' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Напоминания' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Уведомления' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Токены API' })).toBeTruthy();
   });
 
   it("'Вернуться назад' goes back in history", async () => {

@@ -27,5 +27,8 @@ setUpFrontEndTests({ pathname: '/settings', modalRoot: true });
 // Every call answers 404 until a test routes it.
 beforeEach(() => routeApi({}));
 
-/** The calls made so far, without the reminders section's own read of the calendar link. */
-export const callsBesideCalendar = () => calls().filter((call) => call !== 'GET /api/calendar/token');
+/** What sections read as the page opens: the calendar link (reminders) and the API tokens. */
+const PAGE_READS = ['GET /api/calendar/token', 'GET /api/tokens'];
+
+/** The calls made so far, without the sections' own reads as the page opens. */
+export const callsBesidePageReads = () => calls().filter((call) => !PAGE_READS.includes(call));

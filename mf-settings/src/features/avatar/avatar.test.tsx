@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useAuthStore } from 'shared-ui';
 import { bodyOf, calls, FakeXhr, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsBesideCalendar, ME, renderApp, signIn } from '../../test/utils';
+import { callsBesidePageReads, ME, renderApp, signIn } from '../../test/utils';
 
 const UPLOAD = '/api/file/object/avatars/7/abc?size=3&type=image%2Fpng&expires=1&signature=s';
 const OBJECT = '/api/file/object/avatars/7/abc';
@@ -50,7 +50,7 @@ describe('avatar', () => {
     act(() => xhr.respond(200, { success: true }));
 
     expect(await within(card).findByRole('status')).toHaveProperty('textContent', 'Аватар обновлён');
-    expect(callsBesideCalendar()).toEqual([
+    expect(callsBesidePageReads()).toEqual([
       `GET /api/file/avatar/upload?name=${encodeURIComponent('я.png')}&type=image%2Fpng&size=3`,
       `PUT ${UPLOAD}`,
       'POST /api/file/avatar/add',
@@ -78,7 +78,7 @@ describe('avatar', () => {
         new RegExp(`^«${name}»: Тип файла должен быть одним из: image/png.*image/webp`),
       );
       expect(screen.queryByRole('button', { name: 'Загрузить этот файл' })).toBeNull();
-      expect(callsBesideCalendar()).toEqual([]);
+      expect(callsBesidePageReads()).toEqual([]);
     },
   );
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useAuthStore } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it } from 'vitest';
-import { callsBesideCalendar, ME, renderApp, signIn } from '../../test/utils';
+import { callsBesidePageReads, ME, renderApp, signIn } from '../../test/utils';
 
 const save = () => fireEvent.click(screen.getByRole('button', { name: /Сохран/ }));
 
@@ -35,7 +35,7 @@ describe('profile form', () => {
       email: 'anna.p@example.com',
       gender: 1,
     });
-    expect(callsBesideCalendar()).toEqual(['PUT /api/auth/edit', 'GET /api/auth/user']);
+    expect(callsBesidePageReads()).toEqual(['PUT /api/auth/edit', 'GET /api/auth/user']);
     expect(useAuthStore.getState().user?.name).toBe('Анна Петрова');
     expect(name.value).toBe('Анна Петрова');
 

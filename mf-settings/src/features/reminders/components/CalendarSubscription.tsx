@@ -2,25 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, FormError, Spinner, type Status, TextField, useSubmit } from 'shared-ui';
 import { useLoad } from 'shared-ui/load';
 import { useConfirmedAction } from 'shared-ui/widgets';
+import { copyText } from '../../../shared/copy-text';
 import { createCalendarUrl } from '../api/create-calendar-url';
 import { getCalendarUrl } from '../api/get-calendar-url';
 
 const COPIED_FOR_MS = 2000;
-
-/** Copies `text`: the Clipboard API where the page may use it, else the selected `input`. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Not allowed here (an insecure origin, a denied permission): try the selection.
-    }
-  }
-  input?.select();
-  if (!input || typeof document.execCommand !== 'function' || !document.execCommand('copy'))
-    throw new Error('copy failed');
-}
 
 /**
  * 'Подписаться в календаре': the private address of the feed of the user's tasks with due dates,
