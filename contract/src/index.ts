@@ -29,12 +29,15 @@ export type { BoardExport, ExportFormat } from './export.js';
 export type { FileItem, ImageType } from './files.js';
 export type { Invitation } from './invites.js';
 export type { Label } from './labels.js';
+export type { ImportJob, ImportPreview, ImportReport } from './imports.js';
 export type { Member } from './members.js';
 export type { MyTask } from './my-tasks.js';
 export type { Notification, NotificationKind } from './notifications.js';
 export type { Conflict } from './revisions.js';
 export type { BoardAction, BoardRole, Role } from './roles.js';
+export type { PublicLink } from './public.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks.js';
+export type { ApiToken, TokenScope } from './tokens.js';
 export type { TrashItem, TrashKind } from './trash.js';
 
 import type { Static } from 'typebox';

@@ -4,7 +4,7 @@
  * comments, live, with no member's e-mail and files only by short-lived links. A new link or turning
  * it off kills the old one at once: its calls answer 404 and its open pages stop receiving updates.
  */
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Board } from './boards.js';
 import { errors, Id, Success } from './common.js';
 import { TaskDetail } from './tasks.js';
@@ -14,6 +14,7 @@ export const PublicLink = Type.Object({
   /** The page to share: PUBLIC_URL + `/p/{token}`. */
   url: Type.String(),
 });
+export type PublicLink = Static<typeof PublicLink>;
 
 export const PublicLinkState = Type.Object({
   link: Type.Union([PublicLink, Type.Null()], { description: 'null while the link is off' }),

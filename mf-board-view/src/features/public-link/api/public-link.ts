@@ -1,10 +1,7 @@
+import type { PublicLink } from 'contract';
 import { apiClient } from 'shared-ui';
 
-/** A board's live public link (contract/public.ts `PublicLink`): its token and the page to share. */
-export interface PublicLink {
-  token: string;
-  url: string;
-}
+export type { PublicLink };
 
 const path = (boardId: number) => `/api/board/${boardId}/public-link`;
 
