@@ -131,9 +131,10 @@ export default fp(
       if (token.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
         throw new HttpError(403, { message: TOKEN_MESSAGES.readOnly });
       }
-      // The list's 'last use' to the minute: one write a minute per token, not one per call.
+      // The list's 'last use' to the minute: one write a minute per token, not one per call (awaited,
+      // so the call that used the token already shows it).
       if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        touchToken(app.db, token.id, now).catch((err: unknown) =>
+        await touchToken(app.db, token.id, now).catch((err: unknown) =>
           request.log.warn({ err }, 'token use not noted'),
         );
       }
