@@ -17,6 +17,7 @@ import type { BoardChanges } from '../board-change/changes.js';
 import { firstRevisions } from '../boards/index.js';
 import type { Database } from '../database.js';
 import { findUserIdByEmail, inviteEmail, inviteUser } from '../invites/index.js';
+import { LABEL_COLUMNS, labelFields, toLabel } from '../labels/index.js';
 import { countTasks, type SourceBoard } from './source.js';
 
 type Trx = Transaction<Database>;
@@ -158,18 +159,19 @@ export async function writeBoard(
           color: HEX.test(label.color) ? label.color : '#b3bac5',
         })),
       )
-      .returning(['id', 'title', 'color', 'is_main_color', 'version'])
+      .returning(LABEL_COLUMNS)
       .execute();
-    for (const [index, row] of rows.entries()) labelIds.set(batch[index]!.key, row.id);
+    const labels = rows.map(toLabel);
+    for (const [index, label] of labels.entries()) labelIds.set(batch[index]!.key, label.id);
     await trx
       .insertInto('revisions')
       .values(
-        rows.map((row) => ({
+        labels.map((label) => ({
           board_id: boardId,
           entity: 'label' as const,
-          entity_id: row.id,
-          version: row.version,
-          fields: JSON.stringify({ title: row.title, color: row.color, isMainColor: row.is_main_color }),
+          entity_id: label.id,
+          version: label.version,
+          fields: JSON.stringify(labelFields(label)),
           changed_by: userId,
         })),
       )

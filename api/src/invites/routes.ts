@@ -87,7 +87,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { boardId } = invitation;
     await changeBoard(
       app,
-      { boardId, userId, action: 'answer-invitation', change: 'members', reply },
+      { boardId, userId, change: 'members', reply },
       async (trx, _version, _board, changes) => {
         changes.memberList(userId).record('member.joined');
         if (!(await acceptInvitation(trx, boardId, userId))) throw notFound();
@@ -105,7 +105,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (userId !== request.user.id) throw forbidden();
       await changeBoard(
         app,
-        { boardId, userId, action: 'answer-invitation', change: 'members', reply },
+        { boardId, userId, change: 'members', reply },
         async (trx, _version, _board, changes) => {
           changes.memberList(userId).record('invitation.rejected');
           if (!(await withdrawInvitation(trx, boardId, userId))) throw notFound();

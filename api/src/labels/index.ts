@@ -1,3 +1,3 @@
-/** A board's labels, as other domains read them. */
+/** A board's labels, as other domains read them (and an import writes their first revisions). */
 
-export { boardLabels, countBoardLabels, LABEL_COLUMNS, toLabel } from './repository.js';
+export { boardLabels, countBoardLabels, LABEL_COLUMNS, labelFields, toLabel } from './repository.js';
