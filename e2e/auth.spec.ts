@@ -117,11 +117,19 @@ test.describe('redirects', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('protected pages send a visitor without a token to /login', async ({ page }) => {
-    await page.goto('/settings');
-    await expect(page).toHaveURL('/login');
+  test('protected pages send a visitor without a token to /login, and signing in brings them back', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/board/1');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?returnTo=%2Fboard%2F1');
+    await page.goto('/settings');
+    await expect(page).toHaveURL('/login?returnTo=%2Fsettings');
+    const account = await registerAccount(request);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Пароль', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL('/settings');
   });
 
   test('auth screens send a signed-in user to /', async ({ page, request }) => {
@@ -137,7 +145,7 @@ test.describe('redirects', () => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
     await page.goto('/settings');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?returnTo=%2Fsettings');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

@@ -15,8 +15,10 @@ import Fastify, {
 import fp from 'fastify-plugin';
 import activityRoutes from './activity/routes.js';
 import archiveRoutes from './archive/routes.js';
+import oidcRoutes from './auth/oidc.js';
 import authPlugin from './auth/plugin.js';
 import authRoutes from './auth/routes.js';
+import twoFactorRoutes from './auth/two-factor-routes.js';
 import backupPlugin from './backup/plugin.js';
 import { memberBoardVersion } from './board-change/access.js';
 import { recordActivity } from './board-change/activity.js';
@@ -68,6 +70,9 @@ import trashRoutes from './trash/routes.js';
 import { validatorCompiler } from './validation.js';
 import { recordNotifications } from './watchers/notify.js';
 import watcherRoutes from './watchers/routes.js';
+import webhookDeliveryPlugin from './webhooks/delivery.js';
+import { recordWebhooks } from './webhooks/recorder.js';
+import webhookRoutes from './webhooks/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,16 +156,27 @@ export function buildApp(config: Config): App {
   app.register(remindersPlugin);
   app.register(trashPurgePlugin);
 
-  // Every board change's recorders, in order (the patch carries the activity rows), and announcers.
+  // Every board change's recorders, in order (the patch carries the activity rows; webhooks read the
+  // patch), and announcers.
   app.register(boardChangePlugin, {
-    recorders: [recordPendingAssignees, recordActivity, recordNotifications, recordPatch, recordLists],
+    recorders: [
+      recordPendingAssignees,
+      recordActivity,
+      recordNotifications,
+      recordPatch,
+      recordLists,
+      recordWebhooks,
+    ],
     announcers: [advanceLiveBoard],
   });
+  app.register(webhookDeliveryPlugin);
   app.register(importJobPlugin);
   app.register(healthRoutes, { prefix: '/health' });
   // POST /backup: the backup command's way into a running API with the embedded database.
   app.register(backupPlugin);
   app.register(authRoutes, { prefix: '/api/auth' });
+  app.register(oidcRoutes, { prefix: '/api/auth' });
+  app.register(twoFactorRoutes, { prefix: '/api/auth/2fa' });
   app.register(resetRoutes, { prefix: '/api/reset' });
   app.register(columnRoutes, { prefix: '/api/column' });
   app.register(taskRoutes, { prefix: '/api/task' });
@@ -171,6 +187,7 @@ export function buildApp(config: Config): App {
   app.register(memberRoutes, { prefix: '/api/board' });
   app.register(roleRoutes, { prefix: '/api/member' });
   app.register(publicLinkRoutes, { prefix: '/api/board' });
+  app.register(webhookRoutes, { prefix: '/api/board' });
   app.register(publicRoutes, { prefix: '/api/public' });
   app.register(inviteRoutes, { prefix: '/api/invite' });
   app.register(fileRoutes, { prefix: '/api/file' });

@@ -96,4 +96,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('reads the OIDC provider only when all its variables are set', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example/realms/kanban',
+      OIDC_CLIENT_ID: 'kanban',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_NAME: 'Example ID',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir }).oidc).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, ...oidc }).oidc).toEqual({
+      issuer: 'https://id.example/realms/kanban',
+      clientId: 'kanban',
+      clientSecret: 's3cret',
+      name: 'Example ID',
+      only: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, ...oidc, OIDC_ONLY: 'true' }).oidc?.only).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...oidc, OIDC_NAME: '' })).toThrow(/OIDC_NAME/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, OIDC_ONLY: 'true' })).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...oidc, OIDC_ISSUER: 'id.example' })).toThrow(
+      /OIDC_ISSUER/,
+    );
+  });
 });

@@ -13,6 +13,8 @@ export interface RateLimits {
   loginIp: RateLimit;
   registerIp: RateLimit;
   passwordAccount: RateLimit;
+  /** Second-factor codes of one account: at signing in, turning it on and off. */
+  twoFactorAccount: RateLimit;
   resetCreateAccount: RateLimit;
   resetCreateIp: RateLimit;
   resetValidateAccount: RateLimit;
@@ -69,6 +71,28 @@ export interface Config {
   drainDelayMs?: number;
   /** An S3-protocol bucket for uploads (S3_BUCKET set); null keeps them under `dataDir/uploads`. */
   s3?: S3Config | null;
+  /**
+   * Webhooks may send to addresses in private, loopback and other internal ranges
+   * (WEBHOOK_ALLOW_PRIVATE=true; tests and a LAN-only install). Default false.
+   */
+  webhookAllowPrivate?: boolean;
+  /** The waits before each retry of a failed webhook delivery (WEBHOOK_RETRY_DELAYS, ms, comma-separated). */
+  webhookRetryDelaysMs?: number[];
+  /** How long a webhook delivery waits for an answer (WEBHOOK_TIMEOUT_MS, default 10 000). */
+  webhookTimeoutMs?: number;
+  /** Sign-in through an OpenID Connect provider (OIDC_ISSUER and the rest set); null offers none. */
+  oidc?: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer URL; its metadata is discovered from it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown as 'Войти через {name}'. */
+  name: string;
+  /** OIDC_ONLY=true: password sign-in and registration are off. */
+  only: boolean;
 }
 
 export interface S3Config {
@@ -96,6 +120,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginIp: { max: 50, windowMs: 15 * MINUTE },
   registerIp: { max: 20, windowMs: HOUR },
   passwordAccount: { max: 10, windowMs: 15 * MINUTE },
+  twoFactorAccount: { max: 5, windowMs: 15 * MINUTE },
   resetCreateAccount: { max: 5, windowMs: HOUR },
   resetCreateIp: { max: 30, windowMs: HOUR },
   resetValidateAccount: { max: 10, windowMs: 15 * MINUTE },
@@ -168,6 +193,20 @@ function scryptCost(env: Env, production: boolean): ScryptCost {
   return { ...OWASP_SCRYPT, N: n };
 }
 
+/** A failed webhook delivery is tried again after 1 min, 5 min, 30 min, 2 h and 12 h. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 12 * HOUR];
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** Comma-separated non-negative integers. */
+function delays(env: Env, name: string, fallback: number[]): number[] {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  const parsed = value.split(',').map((part) => Number(part.trim()));
+  if (parsed.some((ms) => !Number.isSafeInteger(ms) || ms < 0))
+    throw new Error(`${name} must be comma-separated non-negative integers (milliseconds)`);
+  return parsed;
+}
+
 /** Reads `DATA_DIR/jwt-secret`, creating it with a random secret on first start. */
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -227,7 +266,31 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: text(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0),
     drainDelayMs: integer(env, 'DRAIN_DELAY_MS', 0),
     s3: s3Config(env),
+    webhookAllowPrivate: text(env, 'WEBHOOK_ALLOW_PRIVATE') === 'true',
+    webhookRetryDelaysMs: delays(env, 'WEBHOOK_RETRY_DELAYS', DEFAULT_WEBHOOK_RETRY_DELAYS_MS),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
+    oidc: oidcConfig(env),
   };
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+
+function oidcConfig(env: Env): OidcConfig | null {
+  const [issuer, clientId, clientSecret, name] = OIDC_VARIABLES.map((variable) => text(env, variable));
+  const only = text(env, 'OIDC_ONLY') === 'true';
+  if (!issuer || !clientId || !clientSecret || !name) {
+    if (issuer || clientId || clientSecret || name || only)
+      throw new Error(`${OIDC_VARIABLES.join(', ')} must be set together (OIDC_ONLY needs them)`);
+    return null;
+  }
+  let protocol: string;
+  try {
+    protocol = new URL(issuer).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error('OIDC_ISSUER must be an https:// URL');
+  return { issuer, clientId, clientSecret, name, only };
 }
 
 function s3Config(env: Env): S3Config | null {

@@ -11,7 +11,8 @@ export interface UsersTable {
   email: string;
   gender: number | null;
   avatar: string | null;
-  password_hash: string;
+  /** Null for an account made through the OIDC provider, until a password reset gives it one. */
+  password_hash: string | null;
   token_version: Generated<number>;
   /** Bumped with every change to the user's board list or invitations (see boards/versioned-cache.ts). */
   lists_version: Generated<number>;
@@ -22,6 +23,29 @@ export interface UsersTable {
   calendar_token: string | null;
   /** E-mail for mentions and watched tasks: at once, a daily digest, or none (in-app always). */
   email_notifications: Generated<'instant' | 'daily' | 'off'>;
+  /** The TOTP secret (base32) while two-factor sign-in is on; null when off. */
+  totp_secret: string | null;
+  /** The secret setup offered, until a code confirms it. */
+  totp_pending_secret: string | null;
+  /** The last time step whose code was accepted: a code works once. */
+  totp_last_step: BigIntColumn | null;
+}
+
+/** One-time recovery codes of two-factor sign-in, kept as SHA-256. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Date | null;
+}
+
+/** An account's identity at the OIDC provider (auth/oidc.ts). */
+export interface OidcIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  created_at: Generated<Date>;
 }
 
 export interface PasswordResetsTable {
@@ -133,7 +157,8 @@ export interface NotificationsTable {
   user_id: number;
   kind: string;
   board_id: number;
-  task_id: number;
+  /** Null for a notification about the board itself (a webhook switched off). */
+  task_id: number | null;
   due_at: Date | null;
   read_at: Date | null;
   created_at: Generated<Date>;
@@ -271,6 +296,36 @@ export interface ApiTokensTable {
   last_used_at: Date | null;
 }
 
+/** A board's webhook (webhooks/): the secret as given, since it keys each delivery's HMAC. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  board_id: number;
+  url: string;
+  events: ColumnType<string[], string, string>;
+  secret: string;
+  enabled: Generated<boolean>;
+  /** The first failed try since the last delivered one; null while it works. */
+  failing_since: Date | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+/** One event sent (or to be sent) to one webhook, with the body frozen at the change. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<number>;
+  webhook_id: number;
+  event: string;
+  payload: string;
+  status: Generated<'pending' | 'delivered' | 'failed' | 'retrying'>;
+  attempts: Generated<number>;
+  response_code: number | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -294,4 +349,8 @@ export interface Database {
   imports: ImportsTable;
   pending_assignees: PendingAssigneesTable;
   api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  oidc_identities: OidcIdentitiesTable;
+  recovery_codes: RecoveryCodesTable;
 }

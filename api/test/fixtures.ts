@@ -49,6 +49,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     maxUploadBytes: 100 * 1024 * 1024,
     scrypt: TEST_SCRYPT,
     rateLimits: GENEROUS_LIMITS,
+    // Test receivers listen on 127.0.0.1 (the webhook tests turn this off to see the refusal).
+    webhookAllowPrivate: true,
     ...overrides,
   };
 }

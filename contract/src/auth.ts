@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Body, Email, errors, LIMITS, Name, NewPassword, PasswordConfirmation } from './common.js';
+import { TwoFactorChallenge } from './two-factor.js';
 
 export const Gender = Type.Union([Type.Literal(1), Type.Literal(0), Type.Null()], {
   description: '1 male, 0 female, null not chosen',
@@ -34,7 +35,13 @@ export const Login = {
     email: Email,
     password: Type.String({ minLength: 1, maxLength: LIMITS.password, 'x-error': 'Введите пароль' }),
   }),
-  response: { 200: Token, ...errors(400, 429) },
+  response: {
+    200: Type.Union([Token, TwoFactorChallenge], {
+      description: 'the token, or a ticket for POST /api/auth/login/2fa when two-factor sign-in is on',
+    }),
+    // 403: password sign-in is off (OIDC_ONLY, contract/src/oidc.ts).
+    ...errors(400, 403, 429),
+  },
 };
 
 export const Register = {
@@ -43,7 +50,7 @@ export const Register = {
   security: [],
   tags: ['auth'],
   body: Body({ name: Name, email: Email, password: NewPassword, password2: PasswordConfirmation }),
-  response: { 200: Token, ...errors(400, 429) },
+  response: { 200: Token, ...errors(400, 403, 429) },
 };
 
 export const CurrentUser = {

@@ -33,12 +33,23 @@ export type { Label } from './labels.js';
 export type { Member } from './members.js';
 export type { MyTask } from './my-tasks.js';
 export type { Notification, NotificationKind } from './notifications.js';
+export type { AuthProvider, OidcError, OidcSignIn } from './oidc.js';
 export type { PublicLink } from './public.js';
 export type { Conflict } from './revisions.js';
 export type { BoardAction, BoardRole, Role } from './roles.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks.js';
 export type { ApiToken, TokenScope } from './tokens.js';
 export type { TrashItem, TrashKind } from './trash.js';
+export type { TwoFactorChallenge, TwoFactorSetup, TwoFactorStatus } from './two-factor.js';
+export type {
+  DeliveredEvent,
+  DeliveryStatus,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookPayload,
+  WebhookPayloads,
+} from './webhooks.js';
 
 import type { Static } from 'typebox';
 import type { ChangePassword, Edit, Login, Register } from './auth.js';

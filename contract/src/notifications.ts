@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'moved',
   'due-changed',
   'assigned',
+  'webhook-disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The due-date reminders' kinds: no actor, their own letter and e-mail switch. */
@@ -21,14 +22,20 @@ export const Notification = Type.Object({
   id: Type.Integer(),
   kind: Type.Enum(NOTIFICATION_KINDS, {
     description:
-      "'due-soon': the due date is less than 24 h away; 'overdue': it has passed; 'mention': `actor` named the user in a comment; on a watched task: 'comment' (a new comment), 'moved' (to another column), 'due-changed' (its due date set, changed or removed); 'assigned': `actor` made the user an assignee of the task",
+      "'due-soon': the due date is less than 24 h away; 'overdue': it has passed; 'mention': `actor` named the user in a comment; on a watched task: 'comment' (a new comment), 'moved' (to another column), 'due-changed' (its due date set, changed or removed); 'assigned': `actor` made the user an assignee of the task; 'webhook-disabled' (to the board's administrators, no task): a webhook of the board failed for 3 days and was switched off",
   }),
-  task: Type.Object({
-    id: Type.String(),
-    boardId: Type.Integer(),
-    number: Type.Integer({ description: "the task's number on its board, which its link carries" }),
-    title: Type.String(),
-  }),
+  task: Type.Union(
+    [
+      Type.Object({
+        id: Type.String(),
+        boardId: Type.Integer(),
+        number: Type.Integer({ description: "the task's number on its board, which its link carries" }),
+        title: Type.String(),
+      }),
+      Type.Null(),
+    ],
+    { description: "null for a notification about the board itself ('webhook-disabled')" },
+  ),
   board: Type.Object({ id: Type.Integer(), name: Type.String() }),
   /** When the notification was made. */
   at: Type.String({ format: 'date-time' }),
@@ -39,7 +46,7 @@ export const Notification = Type.Object({
   actor: Type.Optional(Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()])),
   /**
    * By kind: mention and comment { commentId, text } (text cut to 200 characters); moved { from, to }
-   * (column names); due-changed { from, to } (ISO instants or null).
+   * (column names); due-changed { from, to } (ISO instants or null); webhook-disabled { webhookId, url }.
    */
   data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });

@@ -26,7 +26,10 @@ export type BoardAction =
   | 'comment'
   /** Columns, cards, labels, files, checklists, the archive and the trash's restores. */
   | 'edit'
-  /** The board's settings and deletion, members, invitations and roles, emptying the trash. */
+  /**
+   * The board's settings and deletion, members, invitations and roles, emptying the trash, the
+   * public link and the webhooks.
+   */
   | 'manage'
   /** Handing the board to another administrator. */
   | 'own'

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startOidcProvider } from '../../api/test/oidc-provider';
 
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -23,6 +24,13 @@ export default async function globalSetup() {
   // them: the realtime tests put two users on different instances.
   const secondPort = String(Number(port) + 1);
   process.env.E2E_SECOND_URL = `http://127.0.0.1:${secondPort}`;
+  // A real identity provider, so /login offers 'Войти через Тест-ID' (e2e/oidc.spec.ts signs in with it).
+  const oidcEmail = `sso-${database}@example.com`;
+  process.env.E2E_OIDC_EMAIL = oidcEmail;
+  const oidc = await startOidcProvider({
+    redirectUri: `http://127.0.0.1:${port}/api/auth/oidc/callback`,
+    accounts: { 'sso-user': { email: oidcEmail, email_verified: true, name: 'Ольга Единая' } },
+  });
   const servers = [port, secondPort].map((instancePort) =>
     startServer({
       PORT: instancePort,
@@ -39,6 +47,10 @@ export default async function globalSetup() {
       // they took about a minute of a core.
       RATE_LIMIT_FACTOR: '100',
       SCRYPT_N: '1024',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: 'Тест-ID',
     }),
   );
   // The first instance migrates the fresh database; the second starts once that is done.
@@ -47,6 +59,7 @@ export default async function globalSetup() {
 
   return async () => {
     await Promise.all(servers.map(stopServer));
+    await oidc.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   };

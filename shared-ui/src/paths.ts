@@ -8,7 +8,12 @@ const seg = (value: Id) => encodeURIComponent(String(value));
 
 export const paths = {
   home: { pattern: '/', href: () => '/' },
-  login: { pattern: '/login', href: () => '/login' },
+  /** With `returnTo` (a path of this site), signing in lands there instead of on /. */
+  login: {
+    pattern: '/login',
+    href: (returnTo?: string) =>
+      returnTo && returnTo !== '/' ? `/login?${new URLSearchParams({ returnTo })}` : '/login',
+  },
   register: { pattern: '/register', href: () => '/register' },
   reset: { pattern: '/reset', href: () => '/reset' },
   resetValidate: {

@@ -4,10 +4,14 @@
  * changing the password or finishing a reset bumps the version, which retires every earlier token.
  * A personal API token (`kb_…`, tokens/routes.ts) is the other kind of bearer: looked up by its hash
  * on every call (so revoking it works at once), limited to reading when its scope says so, and never
- * let near tokens, the password or the e-mail. The realtime handshake takes sign-in tokens only.
+ * let near tokens, two-factor sign-in, the password or the e-mail. The realtime handshake takes
+ * sign-in tokens only. A two-factor ticket is signed like a token but marked with its purpose, so it
+ * opens nothing but the second step of a sign-in. With OIDC_ONLY=true the hook refuses password
+ * sign-in and registration (403): the OIDC provider (auth/oidc.ts) is then the only way in.
  */
 import fastifyJwt from '@fastify/jwt';
 import type { User } from 'contract/auth';
+import { passwordOffText } from 'contract/oidc';
 import { MESSAGES as TOKEN_MESSAGES, TOKEN_PREFIX } from 'contract/tokens';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,7 +22,13 @@ import { findSession, type Session } from './repository.js';
 
 export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
+  'POST /api/auth/login/2fa',
   'POST /api/auth/register',
+  // Sign-in through the OIDC provider (auth/oidc.ts): the flow's state and one-time codes are the permission.
+  'GET /api/auth/providers',
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/oidc/finish',
   'POST /api/reset/create',
   'PATCH /api/reset/validate',
   'PATCH /api/reset/password',
@@ -38,7 +48,12 @@ export const PUBLIC_ROUTES = new Set([
 interface TokenPayload {
   sub: string;
   ver: number;
+  /** Set on a two-factor ticket (`issueTicket`), which is not a sign-in token. */
+  purpose?: 'second-factor';
 }
+
+/** How long the ticket between the password and the second factor lasts. */
+const TICKET_TTL = '5m';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -59,14 +74,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
     issueToken(userId: number, tokenVersion: number): string;
+    /** A short-lived ticket for the second factor of a sign-in (POST /api/auth/login/2fa). */
+    issueTicket(userId: number, tokenVersion: number): string;
+    /** The account a ticket was issued for, or null when it is invalid, expired or retired. */
+    readTicket(ticket: string): Promise<{ userId: number; tokenVersion: number } | null>;
     /** The user a bearer token belongs to, or null when it is invalid, expired or retired. */
     authenticate(token: string): Promise<User | null>;
   }
 }
 
-/** What a personal API token may not do, besides managing tokens: the password, 2FA and the e-mail. */
+/** Refused with OIDC_ONLY=true: the provider is then the only way in. */
+const PASSWORD_SIGN_IN = new Set(['POST /api/auth/login', 'POST /api/auth/register']);
+
+/** What a personal API token may not do, besides managing tokens and 2FA: the password and the e-mail. */
 const NOT_WITH_TOKEN = new Set(['PUT /api/auth/password', 'PUT /api/auth/edit']);
-const TOKENS_PREFIX = '/api/tokens';
+const NOT_WITH_TOKEN_PREFIXES = ['/api/tokens', '/api/auth/2fa'];
 const TOUCH_EVERY_MS = 60_000;
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -99,18 +121,33 @@ export default fp(
       app.jwt.sign({ sub: String(userId), ver: tokenVersion }),
     );
 
-    async function validSession(token: string): Promise<Session | null> {
+    app.decorate('issueTicket', (userId: number, tokenVersion: number) =>
+      app.jwt.sign(
+        { sub: String(userId), ver: tokenVersion, purpose: 'second-factor' },
+        { expiresIn: TICKET_TTL },
+      ),
+    );
+
+    /** The session a signed token (or, with `purpose`, a ticket) of the current token version names. */
+    async function signedSession(token: string, purpose?: TokenPayload['purpose']): Promise<Session | null> {
       let payload: TokenPayload;
       try {
         payload = app.jwt.verify<TokenPayload>(token);
       } catch {
         return null;
       }
+      if (payload.purpose !== purpose) return null;
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const session = await findSession(app.db, id);
       return session && session.tokenVersion === payload.ver ? session : null;
     }
+    const validSession = (token: string) => signedSession(token);
+
+    app.decorate('readTicket', async (ticket: string) => {
+      const session = await signedSession(ticket, 'second-factor');
+      return session ? { userId: session.user.id, tokenVersion: session.tokenVersion } : null;
+    });
 
     app.decorate(
       'authenticate',
@@ -125,7 +162,10 @@ export default fp(
       const session = token ? await findSession(app.db, token.userId) : null;
       if (!token || !session) return null;
       const route = request.routeOptions.url ?? '';
-      if (route.startsWith(TOKENS_PREFIX) || NOT_WITH_TOKEN.has(`${request.method} ${route}`)) {
+      if (
+        NOT_WITH_TOKEN_PREFIXES.some((prefix) => route.startsWith(prefix)) ||
+        NOT_WITH_TOKEN.has(`${request.method} ${route}`)
+      ) {
         throw new HttpError(403, { message: TOKEN_MESSAGES.notWithToken });
       }
       if (token.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
@@ -142,6 +182,10 @@ export default fp(
     }
 
     app.addHook('onRequest', async (request) => {
+      const oidc = app.config.oidc;
+      if (oidc?.only && PASSWORD_SIGN_IN.has(`${request.method} ${request.routeOptions.url}`)) {
+        throw new HttpError(403, { message: passwordOffText(oidc.name) });
+      }
       if (!requiresAuth(request)) return;
       const token = bearerToken(request);
       const session = !token

@@ -37,8 +37,11 @@ export interface Session {
 
 export interface Credentials {
   id: number;
-  passwordHash: string;
+  /** Null for an account made through the OIDC provider: no password signs in to it. */
+  passwordHash: string | null;
   tokenVersion: number;
+  /** Two-factor sign-in is on: the password alone does not sign in. */
+  twoFactor: boolean;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -71,10 +74,17 @@ export async function findSession(db: Db, id: number): Promise<Session | null> {
 export async function findCredentialsByEmail(db: Db, email: string): Promise<Credentials | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'token_version'])
+    .select(['id', 'password_hash', 'token_version', 'totp_secret'])
     .where('email', '=', email)
     .executeTakeFirst();
-  return row ? { id: row.id, passwordHash: row.password_hash, tokenVersion: row.token_version } : null;
+  return row
+    ? {
+        id: row.id,
+        passwordHash: row.password_hash,
+        tokenVersion: row.token_version,
+        twoFactor: row.totp_secret !== null,
+      }
+    : null;
 }
 
 export async function findPasswordHash(db: Db, id: number): Promise<string | null> {
@@ -86,7 +96,7 @@ export async function findPasswordHash(db: Db, id: number): Promise<string | nul
 export async function createUser(
   db: Db,
   data: { name: string; email: string; passwordHash: string },
-): Promise<Omit<Credentials, 'passwordHash'> | null> {
+): Promise<Pick<Credentials, 'id' | 'tokenVersion'> | null> {
   const row = await db
     .insertInto('users')
     .values({ name: data.name, email: data.email, password_hash: data.passwordHash })

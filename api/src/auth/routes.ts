@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangePassword, CurrentUser, Edit, Login, Register } from 'contract/auth';
 import { PASSWORDS_DIFFER } from 'contract/common';
+import { LoginSecondStep, MESSAGES as TWO_FACTOR } from 'contract/two-factor';
 import { HttpError } from '../errors.js';
 import { claimInvitations } from '../invites/index.js';
 import { normalize } from '../schemas.js';
@@ -11,6 +12,7 @@ import {
   setPassword,
   updateProfile,
 } from './repository.js';
+import { acceptSecondFactor } from './two-factor.js';
 
 const EMAIL_TAKEN = { email: 'Этот e-mail уже зарегистрирован' };
 
@@ -26,7 +28,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const account = await findCredentialsByEmail(app.db, email);
     const valid = await app.passwords.verify(password, account?.passwordHash ?? null);
     if (!account || !valid) throw new HttpError(400, { password: 'Неверный e-mail или пароль' });
+    if (account.twoFactor) {
+      return { twoFactorRequired: true as const, ticket: app.issueTicket(account.id, account.tokenVersion) };
+    }
     return { token: app.issueToken(account.id, account.tokenVersion) };
+  });
+
+  app.post('/login/2fa', { schema: LoginSecondStep }, async (request) => {
+    const { ticket, code } = request.body;
+    const account = await app.readTicket(ticket);
+    if (!account) throw new HttpError(400, { ticket: TWO_FACTOR.ticket });
+    await app.limiter.check('code', [
+      { name: '2fa:user', subject: account.userId, limit: limits.twoFactorAccount },
+    ]);
+    if (!(await acceptSecondFactor(app.db, account.userId, code))) {
+      throw new HttpError(400, { code: TWO_FACTOR.wrongCode });
+    }
+    return { token: app.issueToken(account.userId, account.tokenVersion) };
   });
 
   app.post(

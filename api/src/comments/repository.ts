@@ -54,6 +54,17 @@ export async function createComment(
   return row ? toComment(row) : null;
 }
 
+/** The board's comment of that id; null when it has none. */
+export async function findComment(db: Db, boardId: number, commentId: number): Promise<Comment | null> {
+  const row = await db
+    .selectFrom('comments')
+    .select(COMMENT_COLUMNS)
+    .where('id', '=', commentId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row ? toComment(row) : null;
+}
+
 /** The author of a comment on the board; null when the board has no such comment. */
 /** The comment's author and task; null when the board has no such comment. */
 export async function findCommentAuthor(

@@ -5,6 +5,7 @@
  */
 
 import type { NotificationKind } from 'contract/notifications';
+import { switchedOffText } from 'contract/webhooks';
 import { escapeHtml, formatDue, taskLetter, taskUrl } from '../plugins/letters.js';
 import type { MailMessage } from '../plugins/mailer.js';
 import type { MailItem } from './repository.js';
@@ -44,6 +45,9 @@ export function describe(item: MailItem, timeZone: string): string {
       return `Срок задачи ${task} истекает через 24 часа`;
     case 'overdue':
       return `Срок задачи ${task} истёк`;
+    // About the board, not a task: the webhooks send its letter (webhooks/mail.ts).
+    case 'webhook-disabled':
+      return switchedOffText(text(item.data.url), item.boardName);
     default:
       // Every kind has its sentence: a new kind without one fails tsc here.
       item.kind satisfies never;
@@ -59,6 +63,7 @@ const SUBJECTS: Record<NotificationKind, string> = {
   'due-changed': 'Изменён срок',
   'due-soon': 'Скоро срок',
   overdue: 'Срок истёк',
+  'webhook-disabled': 'Вебхук отключён',
 };
 
 const taskLink = (item: MailItem, publicUrl: string) => taskUrl(publicUrl, item.boardId, item.taskNumber);

@@ -43,7 +43,7 @@ export async function listNotifications(
 ): Promise<Notification[]> {
   let query = db
     .selectFrom('notifications as n')
-    .innerJoin('tasks as t', 't.id', 'n.task_id')
+    .leftJoin('tasks as t', 't.id', 'n.task_id')
     .innerJoin('boards as b', 'b.id', 'n.board_id')
     .leftJoin('users as a', 'a.id', 'n.actor_id')
     .select([
@@ -72,7 +72,11 @@ export async function listNotifications(
     const notification: Notification = {
       id: row.id,
       kind,
-      task: { id: String(row.task_id), boardId: row.board_id, number: row.number, title: row.title },
+      // A notification about the board itself has no task ('webhook-disabled').
+      task:
+        row.task_id === null || row.number === null
+          ? null
+          : { id: String(row.task_id), boardId: row.board_id, number: row.number, title: row.title ?? '' },
       board: { id: row.board_id, name: row.board_name },
       at: row.created_at.toISOString(),
       dueAt: row.due_at?.toISOString() ?? null,
@@ -114,8 +118,10 @@ export interface NewNotification {
   userId: number;
   kind: NotificationKind;
   boardId: number;
-  taskId: number;
-  actorId: number;
+  /** Null for a notification about the board itself. */
+  taskId: number | null;
+  /** Null when nobody acted (a webhook switched off). */
+  actorId: number | null;
   data: Record<string, unknown>;
 }
 
@@ -205,7 +211,7 @@ function unmailed(db: Db) {
       'a.name as actor_name',
       'n.board_id',
       'b.name as board_name',
-      'n.task_id',
+      't.id as task_id',
       't.number',
       't.title',
       'n.data',

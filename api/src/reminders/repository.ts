@@ -123,7 +123,7 @@ export async function findReminderMail(db: Db, notificationId: number): Promise<
       'n.kind',
       'n.board_id',
       'b.name as board_name',
-      'n.task_id',
+      't.id as task_id',
       't.number',
       't.title',
       't.due_at',

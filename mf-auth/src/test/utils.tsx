@@ -1,5 +1,7 @@
 import { renderInRouter, setUpFrontEndTests } from 'shared-ui/test-kit';
+import { afterEach } from 'vitest';
 import { App } from '../app/App';
+import { forgetProviders } from '../features/oidc';
 
 /** Renders the exposed App the way the shell does: inside a router, outside any <Route>. */
 export function renderApp(path: string) {
@@ -7,3 +9,4 @@ export function renderApp(path: string) {
 }
 
 setUpFrontEndTests({ pathname: '/login' });
+afterEach(forgetProviders);

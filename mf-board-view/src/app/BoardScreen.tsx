@@ -13,6 +13,7 @@ import { isBigBoard, loadDragAndDrop } from '../features/dnd/components/DndBoard
 import { HISTORY_FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { UndoToast } from '../features/trash/components/UndoToast';
+import { WebhooksPanel } from '../features/webhooks/components/WebhooksPanel';
 import { useActivityPanel } from '../shared/activity-panel';
 import { useArchivePanel } from '../shared/archive';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
@@ -21,7 +22,9 @@ import { textOn } from '../shared/color';
 import { dueRefreshDelay } from '../shared/due';
 import { parseFilters, viewerZone } from '../shared/filters';
 import { PUBLIC_GONE, usePublicToken } from '../shared/public-board';
+import { useCan } from '../shared/roles';
 import { useTrashPanel } from '../shared/trash-panel';
+import { useWebhooksPanel } from '../shared/webhooks-panel';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardOverlays } from './lazy-overlays';
 import './board.css';
@@ -55,6 +58,9 @@ function BoardPage({ settled }: { settled: boolean }) {
   const activityOpen = useActivityPanel((state) => state.open);
   const trashOpen = useTrashPanel((state) => state.open);
   const archiveOpen = useArchivePanel((state) => state.open);
+  // An administrator's: closed, like the modals of BoardModalSwitch, when the role stops allowing it.
+  const canManage = useCan('manage');
+  const webhooksOpen = useWebhooksPanel((state) => state.open) && canManage;
   useWatchPresence(boardId);
   // The panels belong to this board: they close when the board goes.
   useEffect(
@@ -62,9 +68,13 @@ function BoardPage({ settled }: { settled: boolean }) {
       useActivityPanel.getState().setOpen(false);
       useTrashPanel.getState().setOpen(false);
       useArchivePanel.getState().setOpen(false);
+      useWebhooksPanel.getState().setOpen(false);
     },
     [],
   );
+  useEffect(() => {
+    if (hasBoard && !canManage) useWebhooksPanel.getState().setOpen(false);
+  }, [hasBoard, canManage]);
   return (
     <div
       className={color ? 'bv-page bv-page--colored' : 'bv-page'}
@@ -92,6 +102,7 @@ function BoardPage({ settled }: { settled: boolean }) {
           )}
           {trashOpen && <TrashPanel onClose={() => useTrashPanel.getState().setOpen(false)} />}
           {archiveOpen && <ArchivePanel onClose={() => useArchivePanel.getState().setOpen(false)} />}
+          {webhooksOpen && <WebhooksPanel onClose={() => useWebhooksPanel.getState().setOpen(false)} />}
         </>
       ) : (
         <BoardLoadState />

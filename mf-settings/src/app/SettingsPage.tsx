@@ -9,11 +9,12 @@ import { PasswordForm } from '../features/password/components/PasswordForm';
 import { ProfileForm } from '../features/profile/components/ProfileForm';
 import { RemindersSettings } from '../features/reminders/components/RemindersSettings';
 import { ThemeSettings } from '../features/theme/components/ThemeSettings';
+import { TwoFactorSettings } from '../features/two-factor/components/TwoFactorSettings';
 import './settings.css';
 
 /**
- * /settings: avatar, profile, password, reminders, e-mail notifications, the theme, 'Токены API' and
- * 'Мои данные', each its own feature; 'Вернуться назад' on top.
+ * /settings: avatar, profile, password, 'Двухфакторный вход', reminders, e-mail notifications, the
+ * theme, 'Токены API' and 'Мои данные', each its own feature; 'Вернуться назад' on top.
  */
 export function SettingsPage() {
   const navigate = useNavigate();
@@ -43,6 +44,7 @@ export function SettingsPage() {
         <ProfileForm />
         <PasswordForm />
       </div>
+      <TwoFactorSettings />
       <RemindersSettings />
       <EmailNotificationsSettings />
       <ThemeSettings />

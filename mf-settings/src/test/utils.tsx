@@ -27,8 +27,8 @@ setUpFrontEndTests({ pathname: '/settings', modalRoot: true });
 // Every call answers 404 until a test routes it.
 beforeEach(() => routeApi({}));
 
-/** What sections read as the page opens: the calendar link (reminders) and the API tokens. */
-const PAGE_READS = ['GET /api/calendar/token', 'GET /api/tokens'];
+/** What sections read as the page opens: two-factor sign-in, the calendar link (reminders), API tokens. */
+const PAGE_READS = ['GET /api/auth/2fa', 'GET /api/calendar/token', 'GET /api/tokens'];
 
 /** The calls made so far, without the sections' own reads as the page opens. */
 export const callsBesidePageReads = () => calls().filter((call) => !PAGE_READS.includes(call));

@@ -91,13 +91,20 @@ describe('api client', () => {
     expect(seen).toEqual(['4000']);
   });
 
-  it('on 401 removes the token and goes to /login', async () => {
+  it('on 401 removes the token and goes to /login, which will bring the user back', async () => {
     localStorage.setItem('token', 'stale');
+    vi.stubGlobal('location', {
+      ...window.location,
+      pathname: '/board/3',
+      search: '?label=2',
+      hash: '',
+      assign,
+    });
     fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Требуется вход' }));
 
     await expect(apiClient.get('/api/auth/user')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem('token')).toBeNull();
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?returnTo=%2Fboard%2F3%3Flabel%3D2');
   });
 
   it('on 401 while already on /login does not navigate again', async () => {

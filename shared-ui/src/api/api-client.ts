@@ -7,6 +7,7 @@
  * `onBoardVersion` listeners hear of it before the caller gets the answer.
  */
 
+import { paths } from '../paths';
 import { noteServerDate } from '../time/server-clock';
 import { buildQuery, type Query, takePrefetched } from './prefetch';
 import { getToken, removeToken } from './token';
@@ -70,7 +71,6 @@ function announceBoardVersion(headers: Headers) {
 }
 
 export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.';
-const LOGIN_PATH = '/login';
 
 /** As the API words a 503 (database out of reach). */
 export const UNAVAILABLE = 'Сервис временно недоступен, повторите попытку';
@@ -165,7 +165,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const data = await readBody(response);
   if (response.status === 401) {
     removeToken();
-    if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+    // Signing in again brings the user back to the page that found the token gone.
+    const { pathname, search, hash } = window.location;
+    if (pathname !== paths.login.pattern)
+      window.location.assign(paths.login.href(`${pathname}${search}${hash}`));
     throw new ApiError(401, toFieldErrors(data, 401));
   }
   if (!response.ok) throw new ApiError(response.status, toFieldErrors(data, response.status), data);

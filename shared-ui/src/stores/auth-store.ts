@@ -2,7 +2,15 @@
  * Auth state (SPEC.md sections 3-4): token, user id and user, plus for each account form (login,
  * register, settings edit, password change) a status and field-keyed server errors.
  */
-import type { ChangePasswordBody, EditProfileBody, LoginBody, RegisterBody } from 'contract';
+import type {
+  ChangePasswordBody,
+  EditProfileBody,
+  LoginBody,
+  OidcSignIn,
+  RegisterBody,
+  TwoFactorChallenge,
+} from 'contract';
+import { safeReturnTo } from 'contract/return-to';
 import { create } from 'zustand';
 import { apiClient, errorsOf, type FieldErrors } from '../api/api-client';
 import { getToken, removeToken, setToken, userIdFromToken } from '../api/token';
@@ -26,7 +34,15 @@ export interface AuthState {
   user: User | null;
   userStatus: Status;
   forms: Record<AuthForm, FormState>;
+  /** The password was right and the account asks for a second factor: the ticket for it. */
+  secondFactor: { ticket: string } | null;
   login: (body: LoginBody) => Promise<void>;
+  /** The second step of a sign-in: a code from the app or a recovery code (the login form's life). */
+  loginSecondStep: (code: string) => Promise<void>;
+  /** Back from the second step to the e-mail and password. */
+  cancelSecondStep: () => void;
+  /** Trades the one-time code of a sign-in through the identity provider for a token (/login?oidc=). */
+  finishOidc: (code: string) => Promise<void>;
   register: (body: RegisterBody) => Promise<void>;
   loadUser: () => Promise<void>;
   logout: () => void;
@@ -50,20 +66,41 @@ const initialForms = (): Record<AuthForm, FormState> => ({
 
 let userRequest: Promise<void> | null = null;
 
+/** A sign-in's answer: a token (with the page to go to, after the identity provider), or a challenge. */
+type SignInAnswer = { token: string } | OidcSignIn | TwoFactorChallenge;
+
 export const useAuthStore = create<AuthState>()((set, get) => {
   const setForm = (form: AuthForm, patch: Partial<FormState>) =>
     set((state) => ({ forms: { ...state.forms, [form]: { ...state.forms[form], ...patch } } }));
 
+  /**
+   * Posts a sign-in form; a token signs in and reloads to the page the visitor asked for (`returnTo`)
+   * or /, a challenge opens the second step.
+   */
   const signIn = async (form: 'login' | 'register', path: string, body: object) => {
     setForm(form, { status: 'processing', errors: {} });
     try {
-      const { token } = await apiClient.post<{ token: string }>(path, body);
-      setToken(token);
-      set({ token, userId: userIdFromToken(token) });
+      const answer = await apiClient.post<SignInAnswer>(path, body);
+      if ('twoFactorRequired' in answer) {
+        set({ secondFactor: { ticket: answer.ticket } });
+        setForm(form, { status: 'default' });
+        return;
+      }
+      setToken(answer.token);
+      set({ token: answer.token, userId: userIdFromToken(answer.token), secondFactor: null });
       setForm(form, { status: 'success' });
-      window.location.assign('/');
+      const returnTo =
+        'returnTo' in answer ? answer.returnTo : new URLSearchParams(window.location.search).get('returnTo');
+      window.location.assign(safeReturnTo(returnTo));
     } catch (error) {
-      setForm(form, { status: 'error', errors: errorsOf(error) });
+      const errors = errorsOf(error);
+      // A ticket that lapsed sends the user back to the password, with the reason above the form.
+      if (errors.ticket) {
+        set({ secondFactor: null });
+        setForm(form, { status: 'error', errors: { message: errors.ticket } });
+        return;
+      }
+      setForm(form, { status: 'error', errors });
     }
   };
 
@@ -75,9 +112,20 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     user: null,
     userStatus: 'default',
     forms: initialForms(),
+    secondFactor: null,
 
     login: (body) =>
       signIn('login', '/api/auth/login', { email: body.email.trim(), password: body.password }),
+
+    loginSecondStep: (code) =>
+      signIn('login', '/api/auth/login/2fa', { ticket: get().secondFactor?.ticket ?? '', code: code.trim() }),
+
+    finishOidc: (code) => signIn('login', '/api/auth/oidc/finish', { code }),
+
+    cancelSecondStep: () => {
+      set({ secondFactor: null });
+      setForm('login', idle());
+    },
 
     register: (body) =>
       signIn('register', '/api/auth/register', {
@@ -102,7 +150,14 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     logout: () => {
       removeToken();
-      set({ token: null, userId: null, user: null, userStatus: 'default', forms: initialForms() });
+      set({
+        token: null,
+        userId: null,
+        user: null,
+        userStatus: 'default',
+        forms: initialForms(),
+        secondFactor: null,
+      });
       window.location.assign('/');
     },
 

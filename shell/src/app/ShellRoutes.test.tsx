@@ -59,10 +59,10 @@ describe('shell routes', () => {
   });
 
   it.each(['/settings', '/my-tasks', '/board/5', '/board/5/task/9'])(
-    'sends %s without a token to /login',
+    'sends %s without a token to /login, which will bring them back',
     async (path) => {
       renderAt(path);
-      expect(location()).toBe('/login');
+      expect(location()).toBe(`/login?${new URLSearchParams({ returnTo: path })}`);
       expect(await screen.findByText('remote mf_auth')).toBeTruthy();
     },
   );

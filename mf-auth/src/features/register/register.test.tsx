@@ -5,7 +5,7 @@ import { renderApp } from '../../test/utils';
 
 describe('register', () => {
   it('sends the trimmed name and password2, shows field errors and clears them on edit', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { email: 'Этот e-mail уже занят' }));
+    fetchMock.mockImplementation(async () => jsonResponse(400, { email: 'Этот e-mail уже занят' }));
     renderApp('/register');
     fireEvent.change(screen.getByLabelText('Имя'), { target: { value: '  Анна  ' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'anna@example.com' } });
@@ -14,7 +14,7 @@ describe('register', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
 
     expect(await screen.findByText('Этот e-mail уже занят')).toBeTruthy();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/register');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/register');
     expect(bodyOf('POST /api/auth/register')).toEqual({
       name: 'Анна',
       email: 'anna@example.com',
@@ -27,7 +27,7 @@ describe('register', () => {
   });
 
   it('fills the e-mail in from an invitation link', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { name: 'Введите имя' }));
+    fetchMock.mockImplementation(async () => jsonResponse(400, { name: 'Введите имя' }));
     renderApp('/register?email=new%2Bfriend%40example.com');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('new+friend@example.com');
     fireEvent.change(screen.getByLabelText('Пароль'), { target: { value: 'secret12' } });

@@ -8,16 +8,20 @@
 import { shortDate } from 'shared-ui';
 import type { NotificationItem } from './api/get-notifications';
 
-type Described = Pick<NotificationItem, 'kind' | 'task'> & Partial<Pick<NotificationItem, 'actor' | 'data'>>;
+type Described = Pick<NotificationItem, 'kind' | 'task'> &
+  Partial<Pick<NotificationItem, 'actor' | 'data' | 'board'>>;
 
 /** Who did it: a null actor (the account is gone) reads 'кто-то'. */
 const author = (actor: NotificationItem['actor']) => ` — ${actor?.name || 'кто-то'}`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** What a notification says about its task, in one sentence. */
-export function notificationText({ kind, task, actor, data }: Described, now: number = Date.now()): string {
-  const title = `«${task.title}»`;
+/** What a notification says about its task (or its board), in one sentence. */
+export function notificationText(
+  { kind, task, actor, data, board }: Described,
+  now: number = Date.now(),
+): string {
+  const title = `«${task?.title ?? ''}»`;
   const by = author(actor);
   switch (kind) {
     case 'overdue':
@@ -40,6 +44,9 @@ export function notificationText({ kind, task, actor, data }: Described, now: nu
       if (!date) return `Срок задачи ${title} убран${by}`;
       return `Срок задачи ${title} ${text(data?.from) ? 'изменён' : 'назначен'}: ${date}${by}`;
     }
+    // About the board itself: the API's text (contract/src/webhooks.ts `switchedOffText`).
+    case 'webhook-disabled':
+      return `Вебхук ${text(data?.url) ?? ''} на доске «${board?.name ?? ''}» отключён: 3 дня без ответа`;
     default:
       // Every kind has its text (a new one without it fails tsc here); a kind from a newer API reads
       // as a change to the task.

@@ -314,6 +314,16 @@ describe('notification texts', () => {
     );
     // A kind added to the API later still reads as something.
     expect(say('archived' as NotificationItem['kind'])).toBe('Изменения в задаче «Задача» — Анна');
+    // About the board itself: no task, no author.
+    expect(
+      notificationText({
+        kind: 'webhook-disabled',
+        task: null,
+        actor: null,
+        board: { id: 1, name: 'Доска' },
+        data: { url: 'https://hooks.example.com/k' },
+      }),
+    ).toBe('Вебхук https://hooks.example.com/k на доске «Доска» отключён: 3 дня без ответа');
   });
 
   it('quotes the comment only for mentions and comments', () => {

@@ -1,7 +1,9 @@
+import { passwordOffText } from 'contract/oidc';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PasswordField, paths, TextField, useAuthForm, useAuthStore, useFormValues } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
 import { AuthForm } from '../../../components/auth-card/AuthForm';
+import { ProviderButtons, useProviders } from '../../oidc';
 
 export function RegisterPage() {
   const register = useAuthStore((state) => state.register);
@@ -12,6 +14,16 @@ export function RegisterPage() {
     { name: '', email: params.get('email')?.trim() ?? '', password: '', password2: '' },
     form,
   );
+  const providers = useProviders();
+  const passwordOff = providers.find((provider) => provider.only);
+
+  if (passwordOff) {
+    return (
+      <AuthCard title="Регистрация" description={passwordOffText(passwordOff.name)}>
+        <ProviderButtons providers={providers} divided={false} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -33,6 +45,7 @@ export function RegisterPage() {
         <PasswordField label="Пароль" autoComplete="new-password" {...field('password')} />
         <PasswordField label="Повторите пароль" autoComplete="new-password" {...field('password2')} />
       </AuthForm>
+      <ProviderButtons providers={providers} divided />
     </AuthCard>
   );
 }

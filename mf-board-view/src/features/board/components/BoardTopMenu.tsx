@@ -12,6 +12,7 @@ import { PUBLIC_READ_ONLY, usePublicToken } from '../../../shared/public-board';
 import { useBoardRole } from '../../../shared/roles';
 import { TASK_NUMBER_OPTIONS, type TaskNumberStyle, useTaskNumberStyle } from '../../../shared/task-number';
 import { useTrashPanel } from '../../../shared/trash-panel';
+import { useWebhooksPanel } from '../../../shared/webhooks-panel';
 
 function MenuButton({
   modal,
@@ -77,7 +78,7 @@ interface MenuCounts {
   filters: number;
   labels: number;
   members: number;
-  /** An administrator's: 'Доступ по ссылке' and 'Доска' (the board's settings). */
+  /** An administrator's: 'Доступ по ссылке', 'Вебхуки' and 'Доска' (the board's settings). */
   canManage: boolean;
   /** A public link's page: the filter and 'Номера задач' only, nothing of the members'. */
   reader: boolean;
@@ -85,13 +86,14 @@ interface MenuCounts {
 
 /**
  * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (administrators only) Доступ по
- * ссылке and Доска, and the personal 'Номера задач': on the page and in the burger panel. A public
- * link's reader gets the filter and 'Номера задач'.
+ * ссылке, Вебхуки and Доска, and the personal 'Номера задач': on the page and in the burger panel. A
+ * public link's reader gets the filter and 'Номера задач'.
  */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
   const openActivity = useActivityPanel((state) => state.setOpen);
   const openTrash = useTrashPanel((state) => state.setOpen);
   const openArchive = useArchivePanel((state) => state.setOpen);
+  const openWebhooks = useWebhooksPanel((state) => state.setOpen);
   const filter = (
     <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
       Фильтр
@@ -140,6 +142,16 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
       </button>
       <MenuButton modal={MODALS.EXPORT_BOARD}>Экспорт</MenuButton>
       {counts.canManage && <MenuButton modal={MODALS.PUBLIC_LINK}>Доступ по ссылке</MenuButton>}
+      {counts.canManage && (
+        <button
+          type="button"
+          className="bv-menu__button"
+          aria-haspopup="dialog"
+          onClick={() => openWebhooks(true)}
+        >
+          Вебхуки
+        </button>
+      )}
       {counts.canManage && <MenuButton modal={MODALS.EDIT_BOARD}>Доска</MenuButton>}
       <TaskNumberStyleSelect />
     </nav>

@@ -207,7 +207,11 @@ export function NotificationList({
             <li key={item.id}>
               <Link
                 className={`shell-notification ui-row-link${item.read ? '' : ' shell-notification--unread'}`}
-                to={paths.boardTask.href({ boardId: item.task.boardId, taskNumber: item.task.number })}
+                to={
+                  item.task
+                    ? paths.boardTask.href({ boardId: item.task.boardId, taskNumber: item.task.number })
+                    : paths.board.href({ boardId: item.board.id })
+                }
                 onClick={() => follow(item)}
               >
                 <span className="shell-notification__dot" aria-hidden="true" />
