@@ -10,33 +10,16 @@ import { Comment } from './comments.js';
 import { errors, Id, Success } from './common.js';
 import { Member } from './members.js';
 import { Task } from './tasks.js';
+import { type DeliveredEvent, PING_EVENT, WEBHOOK_EVENTS } from './webhook-events.js';
 
-/** The events a webhook may subscribe to. */
-export const WEBHOOK_EVENTS = [
-  'task.created',
-  'task.updated',
-  'task.moved',
-  'task.archived',
-  'task.deleted',
-  'comment.created',
-  'checklist.item.checked',
-  'member.joined',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** What 'Проверить' sends: no change behind it, only the board and who asked. */
-export const PING_EVENT = 'ping';
-export type DeliveredEvent = WebhookEvent | typeof PING_EVENT;
-
-export const WEBHOOK_EVENT_TITLES: Record<WebhookEvent, string> = {
-  'task.created': 'Задача создана',
-  'task.updated': 'Задача изменена',
-  'task.moved': 'Задача перенесена в другую колонку',
-  'task.archived': 'Задача отправлена в архив',
-  'task.deleted': 'Задача удалена',
-  'comment.created': 'Новый комментарий',
-  'checklist.item.checked': 'Пункт чек-листа отмечен',
-  'member.joined': 'Участник присоединился к доске',
-};
+export {
+  type DeliveredEvent,
+  PING_EVENT,
+  SWITCH_OFF_AFTER_MS,
+  WEBHOOK_EVENT_TITLES,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
+} from './webhook-events.js';
 
 /** The headers of every delivery. */
 export const WEBHOOK_HEADERS = {
@@ -66,9 +49,6 @@ export const MESSAGES = {
   enabled: 'Некорректное значение',
   tooMany: `На доске может быть не больше ${WEBHOOK_LIMITS.perBoard} вебхуков`,
 } as const;
-
-/** A webhook that failed for this long is switched off and the board's administrators are told. */
-export const SWITCH_OFF_AFTER_MS = 3 * 24 * 3_600_000;
 
 /** What the administrators are told (the notification, its letter). */
 export const switchedOffText = (url: string, board: string) =>

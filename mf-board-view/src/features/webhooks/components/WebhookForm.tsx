@@ -1,9 +1,10 @@
 import type { Webhook, WebhookEvent } from 'contract';
+import { WEBHOOK_EVENT_TITLES, WEBHOOK_EVENTS } from 'contract/webhook-events';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, FormError, TextField, useFormValues, useSubmit } from 'shared-ui';
 import { createWebhook } from '../api/create-webhook';
 import { editWebhook } from '../api/edit-webhook';
-import { EVENT_TITLES, EVENTS, generateSecret, inOrder } from '../model/webhook-text';
+import { generateSecret, inOrder } from '../model/webhook-text';
 
 interface WebhookFormProps {
   boardId: number;
@@ -26,7 +27,7 @@ const SIGNATURE =
 export function WebhookForm({ boardId, webhook, onSaved, onCancel, onDirtyChange }: WebhookFormProps) {
   const form = useSubmit();
   const initialUrl = webhook?.url ?? '';
-  const initialEvents = webhook?.events ?? EVENTS;
+  const initialEvents = webhook?.events ?? WEBHOOK_EVENTS;
   const { values, field, set } = useFormValues({ url: initialUrl, secret: '' }, form);
   const [events, setEvents] = useState<ReadonlySet<WebhookEvent>>(() => new Set(initialEvents));
   const urlField = useRef<HTMLInputElement>(null);
@@ -104,12 +105,12 @@ export function WebhookForm({ boardId, webhook, onSaved, onCancel, onDirtyChange
         aria-invalid={eventsError ? true : undefined}
       >
         <legend className="bv-webhooks__legend">События</legend>
-        {EVENTS.map((item) => (
+        {WEBHOOK_EVENTS.map((item) => (
           <Checkbox
             key={item}
             name="events"
             value={item}
-            label={EVENT_TITLES[item]}
+            label={WEBHOOK_EVENT_TITLES[item]}
             checked={events.has(item)}
             onChange={(change) => toggle(item, change.target.checked)}
           />

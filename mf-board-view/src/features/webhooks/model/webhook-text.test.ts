@@ -1,18 +1,11 @@
 import type { Webhook, WebhookDelivery } from 'contract';
-import {
-  SWITCH_OFF_AFTER_MS as CONTRACT_SWITCH_OFF,
-  WEBHOOK_EVENT_TITLES,
-  WEBHOOK_EVENTS,
-} from 'contract/webhooks';
+import { WEBHOOK_EVENTS } from 'contract/webhook-events';
 import { describe, expect, it } from 'vitest';
 import {
   deliveryStatusText,
-  EVENT_TITLES,
-  EVENTS,
   eventsText,
   generateSecret,
   lastDeliveryText,
-  SWITCH_OFF_AFTER_MS,
   webhookState,
 } from './webhook-text';
 
@@ -41,12 +34,6 @@ const delivery = (patch: Partial<WebhookDelivery>): WebhookDelivery => ({
 });
 
 describe('webhook texts', () => {
-  it("restates the contract's events, their titles and the switch-off delay", () => {
-    expect(EVENTS).toEqual([...WEBHOOK_EVENTS]);
-    expect(EVENT_TITLES).toEqual(WEBHOOK_EVENT_TITLES);
-    expect(SWITCH_OFF_AFTER_MS).toBe(CONTRACT_SWITCH_OFF);
-  });
-
   it('names the events in their order, or all of them at once', () => {
     expect(eventsText(['comment.created', 'task.created'])).toBe('Задача создана, Новый комментарий');
     expect(eventsText([...WEBHOOK_EVENTS])).toBe('Все события');

@@ -1,50 +1,24 @@
-// Types only from the contract: a value import of 'contract/webhooks' would bring typebox into the
-// bundle (docs/performance.md), so the events, their titles and the switch-off delay are restated here
-// and webhook-text.test.ts keeps them equal to the contract's.
+// The events, their titles and the switch-off delay come from 'contract/webhook-events', which holds
+// no schema (a value import of 'contract/webhooks' would bring typebox into the bundle).
 import type { Webhook, WebhookDelivery, WebhookEvent } from 'contract';
+import { SWITCH_OFF_AFTER_MS, WEBHOOK_EVENT_TITLES, WEBHOOK_EVENTS } from 'contract/webhook-events';
 import { timeText } from '../../../shared/time-text';
-
-/** The contract's WEBHOOK_EVENTS, in its order. */
-export const EVENTS: readonly WebhookEvent[] = [
-  'task.created',
-  'task.updated',
-  'task.moved',
-  'task.archived',
-  'task.deleted',
-  'comment.created',
-  'checklist.item.checked',
-  'member.joined',
-];
-
-/** The contract's WEBHOOK_EVENT_TITLES. */
-export const EVENT_TITLES: Record<WebhookEvent, string> = {
-  'task.created': 'Задача создана',
-  'task.updated': 'Задача изменена',
-  'task.moved': 'Задача перенесена в другую колонку',
-  'task.archived': 'Задача отправлена в архив',
-  'task.deleted': 'Задача удалена',
-  'comment.created': 'Новый комментарий',
-  'checklist.item.checked': 'Пункт чек-листа отмечен',
-  'member.joined': 'Участник присоединился к доске',
-};
-
-/** The contract's SWITCH_OFF_AFTER_MS: a webhook failing this long is switched off by the server. */
-export const SWITCH_OFF_AFTER_MS = 3 * 24 * 3_600_000;
 
 /** What a delivery was: an event's title, 'Проверка' for the ping of 'Отправить тест'. */
 export const eventTitle = (event: WebhookDelivery['event']) =>
-  event === 'ping' ? 'Проверка' : EVENT_TITLES[event];
+  event === 'ping' ? 'Проверка' : WEBHOOK_EVENT_TITLES[event];
 
 /** The subscribed events in the list's order: 'Все события' when there are all of them. */
 export function eventsText(events: readonly WebhookEvent[]): string {
-  if (EVENTS.every((event) => events.includes(event))) return 'Все события';
-  return EVENTS.filter((event) => events.includes(event))
-    .map((event) => EVENT_TITLES[event])
+  if (WEBHOOK_EVENTS.every((event) => events.includes(event))) return 'Все события';
+  return WEBHOOK_EVENTS.filter((event) => events.includes(event))
+    .map((event) => WEBHOOK_EVENT_TITLES[event])
     .join(', ');
 }
 
 /** `events` in the list's order, each once (what the form sends). */
-export const inOrder = (events: ReadonlySet<WebhookEvent>) => EVENTS.filter((event) => events.has(event));
+export const inOrder = (events: ReadonlySet<WebhookEvent>) =>
+  WEBHOOK_EVENTS.filter((event) => events.has(event));
 
 export type Tone = 'ok' | 'off' | 'warning' | 'fail';
 
