@@ -68,10 +68,10 @@ export default defineConfig({
         },
         'shared-ui/widgets': {
           ...shared['shared-ui/widgets'],
-          // The shell does not import the widgets itself, and a build provides a shared package only
-          // when something in it imports that package, or when it is named by its file. Named, they
-          // come from the same build as shared-ui's core for every remote, fetched when one first
-          // needs them.
+          // The shell itself imports the widgets only in its lazy search box, and a build provides a
+          // shared package only when something in it imports that package, or when it is named by its
+          // file. Named, they come from the same build as shared-ui's core for every remote, fetched
+          // when one first needs them.
           import: createRequire(import.meta.url).resolve('shared-ui/widgets'),
           version: sharedUi.version,
         },

@@ -7,11 +7,13 @@ import { boardBench } from './board.js';
 import { boardBrowserBench } from './board-browser.js';
 import { boardBuildBench } from './board-build.js';
 import { boardsBench } from './boards.js';
+import { copyBench } from './copy.js';
 import { exportBench } from './export.js';
 import { filesBench } from './files.js';
 import { importBench } from './import.js';
 import { liveBench } from './live.js';
 import { realtimeBench } from './realtime.js';
+import { searchBench } from './search.js';
 
 const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   auth: authBench,
@@ -20,12 +22,14 @@ const BENCHES: Record<string, (seconds: number) => Promise<boolean>> = {
   'board-build': boardBuildBench,
   boards: boardsBench,
   coldload: () => import('./coldload.js').then((bench) => bench.coldloadBench()),
+  copy: copyBench,
   export: exportBench,
   files: filesBench,
   import: importBench,
   lighthouse: () => import('./lighthouse.js').then((bench) => bench.lighthouseBench()),
   live: liveBench,
   realtime: realtimeBench,
+  search: searchBench,
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

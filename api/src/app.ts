@@ -31,6 +31,7 @@ import checklistRoutes from './checklists/routes.js';
 import columnRoutes from './columns/routes.js';
 import commentRoutes from './comments/routes.js';
 import type { Config } from './config.js';
+import copyRoutes from './copy/routes.js';
 import { clientErrorHandler, errorHandler, MESSAGES } from './errors.js';
 import exportRoutes from './export/routes.js';
 import fileRoutes from './files/routes.js';
@@ -63,7 +64,10 @@ import { publicLinkRoutes, publicRoutes } from './public/routes.js';
 import presencePlugin from './realtime/presence.js';
 import remindersPlugin from './reminders/plugin.js';
 import resetRoutes from './reset/routes.js';
+import searchRoutes from './search/routes.js';
 import taskRoutes from './tasks/routes.js';
+import { boardFromTemplate } from './templates/index.js';
+import templateRoutes from './templates/routes.js';
 import tokenRoutes from './tokens/routes.js';
 import trashPurgePlugin from './trash/purge.js';
 import trashRoutes from './trash/routes.js';
@@ -183,7 +187,7 @@ export function buildApp(config: Config): App {
   app.register(watcherRoutes, { prefix: '/api/task' });
   app.register(labelRoutes, { prefix: '/api/label' });
   app.register(commentRoutes, { prefix: '/api/comment' });
-  app.register(boardRoutes, { prefix: '/api/board' });
+  app.register(boardRoutes, { prefix: '/api/board', fromTemplate: boardFromTemplate });
   app.register(memberRoutes, { prefix: '/api/board' });
   app.register(roleRoutes, { prefix: '/api/member' });
   app.register(publicLinkRoutes, { prefix: '/api/board' });
@@ -201,6 +205,10 @@ export function buildApp(config: Config): App {
   app.register(tokenRoutes, { prefix: '/api/tokens' });
   app.register(myTasksRoutes, { prefix: '/api/task' });
   app.register(activityRoutes, { prefix: '/api/activity' });
+  app.register(templateRoutes, { prefix: '/api/templates' });
+  // POST /api/board/{boardId}/copy, /api/column/copy, /api/task/copy, /api/task/move-to-board.
+  app.register(copyRoutes, { prefix: '/api' });
+  app.register(searchRoutes, { prefix: '/api/search' });
 
   app.register(staticPlugin);
   return app;

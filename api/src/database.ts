@@ -130,6 +130,8 @@ export interface TasksTable {
   /** Set while the task is in the board's archive (off the board, kept until put back). */
   archived_at: Generated<Date | null>;
   archived_by: Generated<number | null>;
+  /** The search document (title A, description B), set by a trigger on every write (…_search.ts). */
+  search: Generated<string | null>;
 }
 
 export interface ChecklistsTable {
@@ -150,6 +152,8 @@ export interface ChecklistItemsTable {
   done: Generated<boolean>;
   assignee_id: number | null;
   position: number;
+  /** The search document, set by a trigger from the text on every write (migrations/…_search.ts). */
+  search: Generated<string | null>;
 }
 
 export interface NotificationsTable {
@@ -233,6 +237,8 @@ export interface CommentsTable {
   created_at: Generated<Date>;
   /** The author as an imported board's source named them, when they have no account here. */
   author_name: Generated<string | null>;
+  /** The search document, set by a trigger from the text on every write (migrations/…_search.ts). */
+  search: Generated<string | null>;
 }
 
 export interface FilesTable {
@@ -326,6 +332,19 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: Date | null;
 }
 
+/** A user's saved board template (templates/): a board export without people, comments or files. */
+export interface BoardTemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Its column names in order. */
+  columns: ColumnType<string[], string, string>;
+  labels: number;
+  tasks: number;
+  snapshot: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   password_resets: PasswordResetsTable;
@@ -353,4 +372,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   oidc_identities: OidcIdentitiesTable;
   recovery_codes: RecoveryCodesTable;
+  board_templates: BoardTemplatesTable;
 }

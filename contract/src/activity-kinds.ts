@@ -27,6 +27,10 @@ interface ColumnRef {
   id: string;
   name: string;
 }
+interface BoardRef {
+  id: number;
+  name: string;
+}
 interface CommentRef {
   commentId: number;
   text: string;
@@ -49,6 +53,9 @@ export interface ActivityData {
   /** Into the archive and back ('Вернуть'). */
   'task.archived': Nothing;
   'task.unarchived': Nothing;
+  /** To another board (the row is the source board's) and from one (the target's): POST /api/task/move-to-board. */
+  'task.moved-out': { board: BoardRef };
+  'task.moved-in': { board: BoardRef };
   /** `mentions`: the user ids named. */
   'comment.added': CommentRef & { mentions?: number[] };
   'comment.deleted': CommentRef;
@@ -99,6 +106,8 @@ export interface ActivityData {
   'board.restored': Nothing;
   /** The board was made by an import from a file: its format and what came in. */
   'board.imported': { format: 'trello' | 'csv' | 'kanban'; tasks: number };
+  /** The board was made as a copy of another board or from a template (`name`: that board's or template's). */
+  'board.copied': { from: 'board' | 'template'; name: string; tasks: number };
 }
 
 export type ActivityKind = keyof ActivityData;
@@ -112,6 +121,8 @@ const KINDS: Record<ActivityKind, true> = {
   'task.restored': true,
   'task.archived': true,
   'task.unarchived': true,
+  'task.moved-out': true,
+  'task.moved-in': true,
   'comment.added': true,
   'comment.deleted': true,
   'comment.restored': true,
@@ -150,6 +161,7 @@ const KINDS: Record<ActivityKind, true> = {
   'board.edited': true,
   'board.restored': true,
   'board.imported': true,
+  'board.copied': true,
 };
 export const ACTIVITY_KINDS = Object.keys(KINDS) as ActivityKind[];
 

@@ -7,6 +7,7 @@ import { Member } from './members.js';
 import { ConflictBody, FormVersion } from './revisions.js';
 import { ROLES } from './roles.js';
 import { PRIORITY_VALUES, Priority, type PriorityValue, Task } from './tasks.js';
+import { TemplateId } from './templates.js';
 
 export const SHOW_IDS_MODES = ['empty', 'circle', 'square', 'dot', 'space'] as const;
 export type ShowIdsMode = (typeof SHOW_IDS_MODES)[number];
@@ -82,9 +83,16 @@ export const ListBoards = {
 export const CreateBoard = {
   operationId: 'createBoard',
   summary: 'Create a board',
+  description:
+    "With `templateId` the board gets the template's columns, labels and cards (and its colour unless `color` is given), in one transaction; the answer is the same.",
   tags: ['boards'],
   security,
-  body: Body({ name: BoardName, color: Type.Optional(Color), sort: Type.Optional(Sort) }),
+  body: Body({
+    name: BoardName,
+    color: Type.Optional(Color),
+    sort: Type.Optional(Sort),
+    templateId: Type.Optional(TemplateId),
+  }),
   response: { 200: BoardList, ...errors(400, 401) },
 };
 

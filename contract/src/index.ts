@@ -25,6 +25,7 @@ export type {
 export type { Checklist, ChecklistItem, ChecklistProgress } from './checklists.js';
 export type { Column } from './columns.js';
 export type { Comment } from './comments.js';
+export type { DroppedAssignee } from './copy.js';
 export type { BoardExport, ExportFormat } from './export.js';
 export type { FileItem, ImageType } from './files.js';
 export type { ImportJob, ImportPreview, ImportReport } from './imports.js';
@@ -37,7 +38,9 @@ export type { AuthProvider, OidcError, OidcSignIn } from './oidc.js';
 export type { PublicLink } from './public.js';
 export type { Conflict } from './revisions.js';
 export type { BoardAction, BoardRole, Role } from './roles.js';
+export type { SearchHit, SearchKind, SearchResults } from './search.js';
 export type { Priority, PriorityValue, Task, TaskDetail } from './tasks.js';
+export type { BuiltInTemplate, Template } from './templates.js';
 export type { ApiToken, TokenScope } from './tokens.js';
 export type { TrashItem, TrashKind } from './trash.js';
 export type { TwoFactorChallenge, TwoFactorSetup, TwoFactorStatus } from './two-factor.js';
@@ -53,17 +56,30 @@ export type {
 
 import type { Static } from 'typebox';
 import type { ChangePassword, Edit, Login, Register } from './auth.js';
-import type { EditBoard } from './boards.js';
+import type { CreateBoard, EditBoard } from './boards.js';
+import type { CopyBoard, CopyColumn, CopyTask, MoveTaskToBoard } from './copy.js';
 import type { AddFile } from './files.js';
 import type { CreateTask, EditTask, MoveTask } from './tasks.js';
+import type { SaveTemplate } from './templates.js';
 
 /** Request bodies as the API reads them (an id may go as a number or a string). */
 export type LoginBody = Static<typeof Login.body>;
 export type RegisterBody = Static<typeof Register.body>;
 export type EditProfileBody = Static<typeof Edit.body>;
 export type ChangePasswordBody = Static<typeof ChangePassword.body>;
+export type CreateBoardBody = Static<typeof CreateBoard.body>;
 export type EditBoardBody = Static<typeof EditBoard.body>;
 export type AddFileBody = Static<typeof AddFile.body>;
 export type CreateTaskBody = Static<typeof CreateTask.body>;
 export type EditTaskBody = Static<typeof EditTask.body>;
 export type MoveTaskBody = Static<typeof MoveTask.body>;
+export type SaveTemplateBody = Static<typeof SaveTemplate.body>;
+export type CopyBoardBody = Static<typeof CopyBoard.body>;
+export type CopyColumnBody = Static<typeof CopyColumn.body>;
+export type CopyTaskBody = Static<typeof CopyTask.body>;
+export type MoveTaskToBoardBody = Static<typeof MoveTaskToBoard.body>;
+
+/** What a copy or a move answers: the new board's or column's id; a card's id there and the assignees left off it. */
+export type CopyBoardResult = Static<(typeof CopyBoard.response)[200]>;
+export type CopyColumnResult = Static<(typeof CopyColumn.response)[200]>;
+export type CopyTaskResult = Static<(typeof CopyTask.response)[200]>;

@@ -17,6 +17,7 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from '../database.js';
 import { namedStorageKeys } from '../files/index.js';
+import { PGLITE_EXTENSIONS } from '../plugins/db.js';
 import { DUMP_ENTRY, OperatorError, readAll } from './archive.js';
 import { type BackupSource, type RestoreTarget, serverVersion } from './database.js';
 
@@ -48,7 +49,7 @@ export function pgliteSource(pglite: PGlite, db: Kysely<Database>): BackupSource
 /** A stopped installation's database, opened by the backup command; `close` when done. */
 export async function openEmbedded(dir: string) {
   if (!holdsDatabase(dir)) throw new OperatorError(`There is no embedded database in ${dir}.`);
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { source: pgliteSource(pglite, db), close: () => db.destroy() };
 }
@@ -69,7 +70,10 @@ export function pgliteTarget(dir: string): RestoreTarget {
       await mkdir(dir, { recursive: true });
       // Opening it once lets PostgreSQL finish the folder (a copy of a running database recovers to
       // its last commit) and leaves it closed cleanly for the API.
-      const pglite = await PGlite.create(dir, { loadDataDir: new Blob([tar]) });
+      const pglite = await PGlite.create(dir, {
+        loadDataDir: new Blob([tar]),
+        extensions: PGLITE_EXTENSIONS,
+      });
       await pglite.query('select 1');
       await pglite.close();
     },

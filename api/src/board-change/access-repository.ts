@@ -60,6 +60,24 @@ export async function bumpBoardVersion(
   return row ? { version: Number(row.version), createdBy: row.created_by, name: row.name } : null;
 }
 
+/**
+ * Locks the board for share without bumping it (a change that only reads it, such as a card copied
+ * from it, keeps it from changing meanwhile); null when the board does not exist or is deleted.
+ */
+export async function lockBoardForShare(
+  db: Db,
+  boardId: number,
+): Promise<{ version: number; createdBy: number; name: string } | null> {
+  const row = await db
+    .selectFrom('boards')
+    .select(['version', 'created_by', 'name'])
+    .where('id', '=', boardId)
+    .where('deleted_at', 'is', null)
+    .forShare()
+    .executeTakeFirst();
+  return row ? { version: Number(row.version), createdBy: row.created_by, name: row.name } : null;
+}
+
 /** The user's lists version (see versioned-cache.ts); 0 for an unknown user. */
 export async function findListsVersion(db: Db, userId: number): Promise<number> {
   const row = await db

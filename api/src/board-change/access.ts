@@ -124,24 +124,36 @@ export const routeAction = (request: FastifyRequest): BoardAction =>
   (request.routeOptions.schema as { 'x-board-action'?: BoardAction } | undefined)?.['x-board-action'] ??
   (request.method === 'GET' ? 'view' : 'edit');
 
-/**
- * Why the caller may not touch the board a refused request names: 404 for an unknown board, 403
- * for someone who is not an accepted member; null when they may, or the request names no board.
- * Access comes before the payload: an outsider learns nothing from the validation messages.
- */
-export async function boardAccessRefusal(request: FastifyRequest): Promise<HttpError | null> {
-  if (!request.user || request.routeOptions.config.boardAccess === 'invitee') return null;
+/** The board a request names under `key` (in its path, body or query), or 0 for none. */
+function namedBoard(request: FastifyRequest, key: 'boardId' | 'toBoardId'): number {
   const named = [request.params, request.body, request.query]
     .map((part) =>
-      typeof part === 'object' && part !== null ? (part as { boardId?: unknown }).boardId : null,
+      typeof part === 'object' && part !== null ? (part as Record<string, unknown>)[key] : null,
     )
     .find((value) => typeof value === 'number' || typeof value === 'string');
   // Only an id written as an id names a board ('0x10' names none, whatever Number() makes of it).
-  const boardId =
-    typeof named === 'number' || /^[0-9]+$/.test(String(named)) ? toId(named as number | string) : 0;
-  if (boardId === 0) return null;
-  const access = await findBoardAccess(request.server.db, boardId, request.user.id);
-  if (!access) return notFound();
-  const role = roleOf(access, request.user.id);
-  return can(role, routeAction(request)) ? null : refusalFor(role);
+  return typeof named === 'number' || /^[0-9]+$/.test(String(named)) ? toId(named as number | string) : 0;
+}
+
+/**
+ * Why the caller may not touch the board a refused request names: 404 for an unknown board, 403
+ * for someone who is not an accepted member; null when they may, or the request names no board.
+ * A call that also names a target board (`toBoardId`: a card copied or moved there) adds to it, so
+ * it needs 'edit' there too. Access comes before the payload: an outsider learns nothing from the
+ * validation messages.
+ */
+export async function boardAccessRefusal(request: FastifyRequest): Promise<HttpError | null> {
+  if (!request.user || request.routeOptions.config.boardAccess === 'invitee') return null;
+  const checks: [number, BoardAction][] = [
+    [namedBoard(request, 'boardId'), routeAction(request)],
+    [namedBoard(request, 'toBoardId'), 'edit'],
+  ];
+  for (const [boardId, action] of checks) {
+    if (boardId === 0) continue;
+    const access = await findBoardAccess(request.server.db, boardId, request.user.id);
+    if (!access) return notFound();
+    const role = roleOf(access, request.user.id);
+    if (!can(role, action)) return refusalFor(role);
+  }
+  return null;
 }

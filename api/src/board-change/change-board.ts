@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { Database } from '../database.js';
+import { notFound } from '../errors.js';
 import {
   type BoardAction,
   type BoardRole,
@@ -28,7 +29,7 @@ import {
   routeAction,
   withBoardLock,
 } from './access.js';
-import { bumpBoardVersion, findBoardAccess } from './access-repository.js';
+import { bumpBoardVersion, findBoardAccess, lockBoardForShare } from './access-repository.js';
 import { BoardChanges } from './changes.js';
 
 /** What a recorder sees of a change, inside its transaction. */
@@ -185,4 +186,76 @@ export async function changeNewBoard<T extends { boardId: number }>(
   });
   await announce(app, board, version, recorded);
   return result;
+}
+
+/** One board of a change that spans two (changeTwoBoards): what the caller does there. */
+export interface BoardSide {
+  boardId: number;
+  /** 'view': the board is only read (a card copied from it). */
+  action: BoardAction;
+  change: BoardChangeKind;
+}
+
+/** A locked board of such a change: the caller's role there and what the change touched on it. */
+export type LockedSide = LockedBoard & { boardId: number; role: BoardRole; changes: BoardChanges };
+
+/**
+ * A change of two boards at once (a card copied or moved from one board to another). Locks both in
+ * id order (the lower first, so two such changes in opposite directions cannot deadlock; 404 when
+ * either is unknown): a board the change writes is bumped, a board it only reads ('view') is locked
+ * for share, so nothing moves off it meanwhile and its viewers hear of nothing. Then checks the caller
+ * may do each side's action under the locks (403), runs `fn`, runs the recorders for each written
+ * board's changes, commits once and announces each written board. The same board on both sides is
+ * locked once and its changes are shared. `reply` gets the version of the `from` board when it is
+ * written, else the `to` board's.
+ */
+export async function changeTwoBoards<T>(
+  app: FastifyInstance,
+  { userId, from, to, reply }: { userId: number; from: BoardSide; to: BoardSide; reply?: FastifyReply },
+  fn: (trx: Transaction<Database>, sides: { from: LockedSide; to: LockedSide }) => Promise<T>,
+): Promise<T> {
+  const written = (boardId: number) =>
+    [from, to].some((side) => side.boardId === boardId && side.action !== 'view');
+  const done = await app.db.transaction().execute(async (trx) => {
+    const locked = new Map<number, LockedBoard>();
+    for (const boardId of [...new Set([from.boardId, to.boardId])].sort((a, b) => a - b)) {
+      const board = written(boardId)
+        ? await bumpBoardVersion(trx, boardId)
+        : await lockBoardForShare(trx, boardId);
+      if (!board) throw notFound();
+      locked.set(boardId, board);
+    }
+    const sideOf = async ({ boardId, action }: BoardSide, changes: BoardChanges): Promise<LockedSide> => {
+      const board = locked.get(boardId) as LockedBoard;
+      const role = await lockedRole(trx, board, boardId, userId);
+      if (!can(role, action)) throw refusalFor(role);
+      return { ...board, boardId, role, changes };
+    };
+    const fromSide = await sideOf(from, new BoardChanges());
+    const same = from.boardId === to.boardId;
+    const toSide = await sideOf(to, same ? fromSide.changes : new BoardChanges());
+    const result = await fn(trx, { from: fromSide, to: toSide });
+    const announced: { board: BoardChange; version: number; recorded: Awaited<ReturnType<typeof record>> }[] =
+      [];
+    for (const [side, { change }] of [
+      [fromSide, from],
+      [toSide, to],
+    ] as const) {
+      if (!written(side.boardId) || announced.some((item) => item.board.boardId === side.boardId)) continue;
+      const board: BoardChange = {
+        boardId: side.boardId,
+        userId,
+        change,
+        ...(announced.length === 0 && { reply }),
+      };
+      announced.push({
+        board,
+        version: side.version,
+        recorded: await record(app, trx, board, side.version, side.changes),
+      });
+    }
+    return { result, announced };
+  });
+  for (const { board, version, recorded } of done.announced) await announce(app, board, version, recorded);
+  return done.result;
 }

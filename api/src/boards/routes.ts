@@ -15,7 +15,8 @@ import {
   type Sort,
 } from 'contract/boards';
 import { dueConditions, isTimeZone } from 'contract/due-window';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES as TEMPLATE_MESSAGES } from 'contract/templates';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireBoardMember } from '../board-change/access.js';
 import { findListsVersion } from '../board-change/access-repository.js';
 import { fieldChanges, insertActivity } from '../board-change/activity.js';
@@ -64,7 +65,21 @@ const taskCountHeader = (board: Board) => ({ 'x-board-tasks': String(Object.keys
 
 const fingerprint = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64');
 
-const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * Makes a board from a template in one transaction (templates/, given by app.ts, so that boards do not
+ * depend on the domains a template's board is written with): its id, or null for an unknown template.
+ */
+export type FromTemplate = (
+  app: FastifyInstance,
+  userId: number,
+  templateId: string,
+  board: { name: string; color?: string },
+) => Promise<number | null>;
+
+const boardRoutes: FastifyPluginAsyncTypebox<{ fromTemplate?: FromTemplate }> = async (
+  app,
+  { fromTemplate },
+) => {
   const lists = cacheOf(app.db, 'lists');
   const boards = cacheOf(app.db, 'boards', 64 * 1024 * 1024);
   const live = liveBoardsOf(app.db);
@@ -98,8 +113,14 @@ const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     { schema: CreateBoard, preValidation: normalize({ name: 'trim', color: 'lower' }) },
     async (request, reply) => {
-      const { name, color, sort } = request.body;
-      await createBoard(app.db, request.user.id, { name, color: color ?? DEFAULT_BOARD_COLOR });
+      const { name, color, sort, templateId } = request.body;
+      if (templateId === undefined)
+        await createBoard(app.db, request.user.id, { name, color: color ?? DEFAULT_BOARD_COLOR });
+      else if (
+        !fromTemplate ||
+        (await fromTemplate(app, request.user.id, templateId, { name, color })) === null
+      )
+        throw new HttpError(400, { templateId: TEMPLATE_MESSAGES.unknown });
       return sendBoardList(request, reply, sort);
     },
   );

@@ -1,4 +1,4 @@
-/** The columns a board has, as other domains read them. */
+/** The columns a board has, as other domains read them (and a column's copy makes one). */
 
 export {
   allColumns,
@@ -6,5 +6,8 @@ export {
   columnExists,
   columnOrder,
   columnTaskIds,
+  createColumn,
+  findColumn,
+  setColumnOrder,
   toColumn,
 } from './repository.js';

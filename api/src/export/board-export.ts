@@ -69,13 +69,26 @@ async function head(db: Db, { boardId, createdBy }: ExportOf, exportedAt: Date) 
   return { document, order, names, columns, labels };
 }
 
-/** The tasks of `ids`, whole, in that order. */
-async function taskBatch(db: Db, { boardId, filePath }: ExportOf, ids: number[], names: Map<number, string>) {
+/** What a batch reads besides the tasks and their checklists (a copy needs no files). */
+interface Parts {
+  comments: boolean;
+  files: boolean;
+}
+const WHOLE: Parts = { comments: true, files: true };
+
+/** The tasks of `ids`, whole (or without the parts left out), in that order. */
+async function taskBatch(
+  db: Db,
+  { boardId, filePath }: ExportOf,
+  ids: number[],
+  names: Map<number, string>,
+  parts: Parts = WHOLE,
+) {
   const [tasks, checklists, comments, files] = await Promise.all([
     tasksForExport(db, boardId, ids),
     checklistsOfTasks(db, ids),
-    commentsOfTasks(db, ids),
-    filesOfTasks(db, ids),
+    parts.comments ? commentsOfTasks(db, ids) : new Map<number, never[]>(),
+    parts.files ? filesOfTasks(db, ids) : new Map<number, never[]>(),
   ]);
   return ids.flatMap((id): ExportedTask[] => {
     const task = tasks.get(id);
@@ -133,6 +146,43 @@ export async function* boardJson(db: Db, board: ExportOf, exportedAt = new Date(
     }
   }
   yield ']}';
+}
+
+/**
+ * The board as one export document, as a copy or a template reads it: with or without its cards
+ * (and their comments), never their files; without the archive (archived columns and tasks) unless
+ * asked. Read in the caller's transaction.
+ */
+export async function boardDocument(
+  db: Db,
+  board: ExportOf,
+  parts: { tasks: boolean; comments: boolean; archive: boolean },
+): Promise<BoardExport> {
+  const { document, order, names, columns } = await head(db, board, new Date());
+  const open = new Set(columns.filter((column) => !column.archived).flatMap((column) => column.taskIds));
+  const wanted = !parts.tasks ? [] : parts.archive ? order : order.filter((id) => open.has(id));
+  const tasks: ExportedTask[] = [];
+  for (let start = 0; start < wanted.length; start += BATCH) {
+    const ids = wanted.slice(start, start + BATCH);
+    tasks.push(...(await taskBatch(db, board, ids, names, { comments: parts.comments, files: false })));
+  }
+  return {
+    ...document,
+    columns: parts.archive ? document.columns : document.columns.filter((column) => !column.archived),
+    tasks,
+  };
+}
+
+/** Tasks of the board as its export writes them, in the order of `ids`, without their files. */
+export async function exportedTasks(
+  db: Db,
+  boardId: number,
+  ids: number[],
+  { comments }: { comments: boolean },
+): Promise<ExportedTask[]> {
+  const members = comments ? await loadMembers(db, boardId) : [];
+  const names = new Map(members.map((member) => [member.id, member.name || member.email]));
+  return taskBatch(db, { boardId, createdBy: 0 }, ids, names, { comments, files: false });
 }
 
 /** 'ДД.ММ.ГГГГ ЧЧ:ММ' in the zone, as the import reads it. */

@@ -3,9 +3,9 @@
  * SourceBoard, so a board moves between two installations: settings, columns and tasks in order, the
  * archive, labels, checklists, comments with their authors; members are offered for mapping with their
  * e-mails. The files' bytes are not in the JSON (a ZIP export's are not read back): they are listed as
- * skipped.
+ * skipped. Copies and templates (copy/, templates/) read a board the same way, from its export document.
  */
-import { BoardExport } from 'contract/export';
+import { BoardExport, type ExportedTask } from 'contract/export';
 import { Value } from 'typebox/value';
 import { BrokenSource, type SourceBoard, type SourceColumn, type SourceTask } from './source.js';
 
@@ -19,34 +19,52 @@ export function readKanban(bytes: Buffer): SourceBoard {
   } catch (err) {
     throw new BrokenSource((err as Error).message);
   }
+  return readKanbanDocument(document);
+}
+
+/** A parsed document that must be an export, version 1 (else BrokenSource). */
+export function readKanbanDocument(document: unknown): SourceBoard {
   if (!Value.Check(BoardExport, document)) throw new BrokenSource('not a kanban-board export, version 1');
+  return sourceOfExport(document);
+}
+
+/** An exported task as a source task: members and labels keyed by their ids in the document. */
+export function sourceTask(
+  task: ExportedTask,
+  authorName: (userId: number) => string = () => '',
+): SourceTask {
+  return {
+    title: task.title,
+    description: task.description,
+    estimation: task.estimation,
+    priority: task.priority,
+    dueAt: task.dueAt === null ? null : new Date(task.dueAt),
+    dueDone: task.dueDone,
+    archived: task.archived,
+    labels: task.labels.map(String),
+    assignees: task.assignees.map(String),
+    checklists: task.checklists.map((checklist) => ({
+      title: checklist.title,
+      items: checklist.items.map(({ text, done }) => ({ text, done })),
+    })),
+    comments: task.comments.map((comment) => ({
+      author: String(comment.userId),
+      authorName: comment.author || authorName(comment.userId),
+      text: comment.text,
+      createdAt: new Date(comment.createdAt),
+    })),
+  };
+}
+
+/** An export document (checked, or made by this API) as a SourceBoard. */
+export function sourceOfExport(document: BoardExport): SourceBoard {
   const { board, members, labels, columns, tasks } = document;
   const authorNames = new Map(members.map((member) => [member.id, member.name]));
   const byId = new Map(tasks.map((task) => [task.id, task]));
   let files = 0;
-  const toTask = (task: BoardExport['tasks'][number]): SourceTask => {
+  const toTask = (task: ExportedTask): SourceTask => {
     files += task.files.length;
-    return {
-      title: task.title,
-      description: task.description,
-      estimation: task.estimation,
-      priority: task.priority,
-      dueAt: task.dueAt === null ? null : new Date(task.dueAt),
-      dueDone: task.dueDone,
-      archived: task.archived,
-      labels: task.labels.map(String),
-      assignees: task.assignees.map(String),
-      checklists: task.checklists.map((checklist) => ({
-        title: checklist.title,
-        items: checklist.items.map(({ text, done }) => ({ text, done })),
-      })),
-      comments: task.comments.map((comment) => ({
-        author: String(comment.userId),
-        authorName: comment.author || authorNames.get(comment.userId) || '',
-        text: comment.text,
-        createdAt: new Date(comment.createdAt),
-      })),
-    };
+    return sourceTask(task, (userId) => authorNames.get(userId) ?? '');
   };
   const placed = new Set<string>();
   const sourceColumns: SourceColumn[] = columns.map((column) => {

@@ -81,3 +81,35 @@ export const emptyTask = (title: string): SourceTask => ({
 
 export const countTasks = (board: SourceBoard): number =>
   board.columns.reduce((sum, column) => sum + column.tasks.length, 0);
+
+/** A card as a copy takes it: checklists unticked, comments and assignees only when kept. */
+export const copiedTask = (
+  task: SourceTask,
+  keep: { assignees: boolean; comments: boolean },
+): SourceTask => ({
+  ...task,
+  assignees: keep.assignees ? task.assignees : [],
+  comments: keep.comments ? task.comments : [],
+  checklists: task.checklists.map((checklist) => ({
+    title: checklist.title,
+    items: checklist.items.map((item) => ({ text: item.text, done: false })),
+  })),
+});
+
+/**
+ * A board as a copy or a template takes it: no members, assignees or comments, checklists unticked,
+ * nothing of the archive, nothing skipped to report.
+ */
+export const copiedBoard = (board: SourceBoard): SourceBoard => ({
+  ...board,
+  members: [],
+  columns: board.columns
+    .filter((column) => !column.archived)
+    .map((column) => ({
+      ...column,
+      tasks: column.tasks
+        .filter((task) => !task.archived)
+        .map((task) => copiedTask(task, { assignees: false, comments: false })),
+    })),
+  skipped: [],
+});

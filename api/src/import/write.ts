@@ -8,7 +8,10 @@
  * A mapped member's assignments wait in `pending_assignees` until they accept the invitation (the
  * importer's own are made at once); a comment is theirs when their address has an account, else the
  * importer's with the source's author name kept beside it.
+ *
+ * `writeTasks` is the tasks' part alone, for copies that add cards to a board that exists (copy/).
  */
+import type { ActivityData } from 'contract/activity-kinds';
 import type { ImportReport, ImportStage } from 'contract/imports';
 import { sql, type Transaction } from 'kysely';
 import { touchLists } from '../board-change/access-repository.js';
@@ -18,7 +21,7 @@ import { firstRevisions } from '../boards/index.js';
 import type { Database } from '../database.js';
 import { findUserIdByEmail, inviteEmail, inviteUser } from '../invites/index.js';
 import { LABEL_COLUMNS, labelFields, toLabel } from '../labels/index.js';
-import { countTasks, type SourceBoard } from './source.js';
+import { countTasks, type SourceBoard, type SourceTask } from './source.js';
 
 type Trx = Transaction<Database>;
 
@@ -44,6 +47,8 @@ export interface WriteOptions {
   /** Source member id -> the e-mail to invite (lower case). */
   invite: ReadonlyMap<string, string>;
   onStage: (stage: ImportStage) => void;
+  /** Set for a copy or a template: its activity row instead of 'board.imported'. */
+  copied?: Omit<ActivityData['board.copied'], 'tasks'>;
 }
 
 export interface Invited {
@@ -63,18 +68,223 @@ function* chunks<T>(items: readonly T[], size = BATCH): Generator<T[]> {
   for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size);
 }
 
+/** Cuts texts to a limit, counting how many it cut. */
+export class Clipper {
+  clipped = 0;
+
+  clip = (text: string, max: number): string => {
+    if (text.length <= max) return text;
+    this.clipped += 1;
+    return text.slice(0, max);
+  };
+}
+
+/** A task to write: its column on the board and its position there. */
+export interface PlacedTask {
+  task: SourceTask;
+  columnId: number;
+  position: number;
+}
+
+/** Where and how writeTasks writes. */
+export interface TaskTarget {
+  boardId: number;
+  /** Who writes: the tasks' creator, and the author of comments whose own is unknown. */
+  userId: number;
+  /** The first task's number on the board; the others follow in order. */
+  firstNumber: number;
+  /** A source label key -> the board's label id. */
+  labelIds: ReadonlyMap<string, number>;
+  /** A source member key as an assignee here: a user now, an address waiting for its invitation, or no one. */
+  assignee: (key: string) => { userId: number } | { email: string } | null;
+  /** A comment's source author as an account here, if any. */
+  author: (key: string) => number | undefined;
+  clipper: Clipper;
+  onStage: (stage: ImportStage) => void;
+}
+
+/** What writeTasks wrote. */
+export interface WrittenTasks {
+  /** In the order of the placed tasks. */
+  taskIds: number[];
+  archivedTasks: number;
+  dueDates: number;
+  checklists: number;
+  checklistItems: number;
+  comments: number;
+  /** Assignments of source members that are no one here. */
+  unknownAssignees: number;
+}
+
+/**
+ * Writes tasks with their labels, assignees (or waiting assignments), first revisions, checklists
+ * and comments onto a board that has their columns and labels, in batches.
+ */
+export async function writeTasks(
+  trx: Trx,
+  placed: readonly PlacedTask[],
+  target: TaskTarget,
+): Promise<WrittenTasks> {
+  const { boardId, userId, labelIds, clipper, onStage } = target;
+  const { clip } = clipper;
+  const total = placed.length;
+  const now = new Date();
+  const written: WrittenTasks = {
+    taskIds: [],
+    archivedTasks: 0,
+    dueDates: 0,
+    checklists: 0,
+    checklistItems: 0,
+    comments: 0,
+    unknownAssignees: 0,
+  };
+  const { taskIds } = written;
+  onStage({ name: 'tasks', done: 0, total });
+  for (const batch of chunks(placed)) {
+    const rows = await trx
+      .insertInto('tasks')
+      .values(
+        batch.map(({ task, columnId, position }, index) => ({
+          board_id: boardId,
+          column_id: columnId,
+          position,
+          number: target.firstNumber + taskIds.length + index,
+          title: clip(task.title.trim() || 'Без названия', LIMIT.title),
+          description: clip(task.description, LIMIT.description),
+          estimation: clip(task.estimation.trim(), LIMIT.estimation),
+          priority: task.priority,
+          created_by: userId,
+          due_at: task.dueAt,
+          due_done: task.dueDone,
+          ...(task.archived && { archived_at: now, archived_by: userId }),
+        })),
+      )
+      .returning(['id', 'title', 'description', 'estimation', 'version'])
+      .execute();
+    const labels: { task_id: number; label_id: number }[] = [];
+    const assignees: { task_id: number; user_id: number }[] = [];
+    const pending: { board_id: number; task_id: number; email: string }[] = [];
+    const revisions = rows.map((row, index) => {
+      const { task, columnId } = batch[index]!;
+      const taskLabels = [...new Set(task.labels.flatMap((key) => labelIds.get(key) ?? []))];
+      for (const label of taskLabels) labels.push({ task_id: row.id, label_id: label });
+      const assigned = new Set<number>();
+      for (const key of new Set(task.assignees)) {
+        const assignee = target.assignee(key);
+        if (assignee === null) written.unknownAssignees += 1;
+        else if ('userId' in assignee) assigned.add(assignee.userId);
+        else pending.push({ board_id: boardId, task_id: row.id, email: assignee.email });
+      }
+      for (const user of assigned) assignees.push({ task_id: row.id, user_id: user });
+      if (task.archived) written.archivedTasks += 1;
+      if (task.dueAt) written.dueDates += 1;
+      return {
+        board_id: boardId,
+        entity: 'task' as const,
+        entity_id: row.id,
+        version: row.version,
+        fields: JSON.stringify({
+          title: row.title,
+          description: row.description,
+          estimation: row.estimation,
+          priority: task.priority,
+          columnId: String(columnId),
+          assignees: [...assigned].sort((a, b) => a - b),
+          labels: taskLabels.sort((a, b) => a - b),
+          dueAt: task.dueAt?.toISOString() ?? null,
+          dueDone: task.dueDone,
+        }),
+        changed_by: userId,
+      };
+    });
+    if (labels.length > 0) await trx.insertInto('task_labels').values(labels).execute();
+    if (assignees.length > 0) await trx.insertInto('task_assignees').values(assignees).execute();
+    if (pending.length > 0)
+      await trx
+        .insertInto('pending_assignees')
+        .values(pending)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    await trx.insertInto('revisions').values(revisions).execute();
+    taskIds.push(...rows.map((row) => row.id));
+    onStage({ name: 'tasks', done: taskIds.length, total });
+  }
+
+  // Checklists, then their items.
+  const lists = placed.flatMap(({ task }, index) =>
+    task.checklists.map((checklist, position) => ({ taskId: taskIds[index]!, position, checklist })),
+  );
+  const itemsTotal = lists.reduce((sum, { checklist }) => sum + checklist.items.length, 0);
+  onStage({ name: 'checklists', done: 0, total: itemsTotal });
+  for (const batch of chunks(lists)) {
+    const rows = await trx
+      .insertInto('checklists')
+      .values(
+        batch.map(({ taskId, position, checklist }) => ({
+          board_id: boardId,
+          task_id: taskId,
+          title: clip(checklist.title.trim() || 'Чек-лист', LIMIT.item),
+          position,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const items = batch.flatMap(({ taskId, checklist }, index) =>
+      checklist.items.map((item, position) => ({
+        board_id: boardId,
+        task_id: taskId,
+        checklist_id: rows[index]!.id,
+        text: clip(item.text.trim() || '—', LIMIT.item),
+        done: item.done,
+        assignee_id: null,
+        position,
+      })),
+    );
+    for (const part of chunks(items)) {
+      await trx.insertInto('checklist_items').values(part).execute();
+      written.checklistItems += part.length;
+      onStage({ name: 'checklists', done: written.checklistItems, total: itemsTotal });
+    }
+    written.checklists += batch.length;
+  }
+
+  const comments = placed.flatMap(({ task }, index) =>
+    task.comments
+      .filter((comment) => comment.text.trim() !== '')
+      .map((comment) => ({ taskId: taskIds[index]!, comment })),
+  );
+  onStage({ name: 'comments', done: 0, total: comments.length });
+  for (const batch of chunks(comments)) {
+    await trx
+      .insertInto('comments')
+      .values(
+        batch.map(({ taskId, comment }) => {
+          const author = comment.author === null ? undefined : target.author(comment.author);
+          return {
+            board_id: boardId,
+            task_id: taskId,
+            user_id: author ?? userId,
+            text: clip(comment.text, LIMIT.comment),
+            created_at: comment.createdAt,
+            author_name: author === undefined ? comment.authorName || null : null,
+          };
+        }),
+      )
+      .execute();
+    written.comments += batch.length;
+    onStage({ name: 'comments', done: written.comments, total: comments.length });
+  }
+  return written;
+}
+
 export async function writeBoard(
   trx: Trx,
   source: SourceBoard,
-  { userId, name, invite, onStage }: WriteOptions,
+  { userId, name, invite, onStage, copied }: WriteOptions,
   changes: BoardChanges,
 ): Promise<Written> {
-  let clipped = 0;
-  const clip = (text: string, max: number): string => {
-    if (text.length <= max) return text;
-    clipped += 1;
-    return text.slice(0, max);
-  };
+  const clipper = new Clipper();
+  const { clip } = clipper;
   const importer = await trx
     .selectFrom('users')
     .select('email')
@@ -183,159 +393,34 @@ export async function writeBoard(
   const placed = ordered.flatMap((column, index) =>
     column.tasks.map((task, position) => ({ task, columnId: columnIds[index]!, position })),
   );
+  const tasks = await writeTasks(trx, placed, {
+    boardId,
+    userId,
+    firstNumber: 1,
+    labelIds,
+    assignee: (key) => {
+      const email = emailOf.get(key);
+      if (!email) return null;
+      return userOf.get(key) === userId ? { userId } : { email };
+    },
+    author: (key) => userOf.get(key),
+    clipper,
+    onStage,
+  });
+  await trx.updateTable('boards').set({ task_seq: tasks.taskIds.length }).where('id', '=', boardId).execute();
   const report: ImportReport = {
     columns: ordered.filter((column) => !column.archived).length,
     tasks: total,
     archivedColumns: ordered.filter((column) => column.archived).length,
-    archivedTasks: 0,
+    archivedTasks: tasks.archivedTasks,
     labels: labelIds.size,
-    checklists: 0,
-    checklistItems: 0,
-    comments: 0,
-    dueDates: 0,
+    checklists: tasks.checklists,
+    checklistItems: tasks.checklistItems,
+    comments: tasks.comments,
+    dueDates: tasks.dueDates,
     invited: [],
     skipped: [...source.skipped],
   };
-  const taskIds: number[] = [];
-  let unknownAssignees = 0;
-  onStage({ name: 'tasks', done: 0, total });
-  for (const batch of chunks(placed)) {
-    const rows = await trx
-      .insertInto('tasks')
-      .values(
-        batch.map(({ task, columnId, position }, index) => ({
-          board_id: boardId,
-          column_id: columnId,
-          position,
-          number: taskIds.length + index + 1,
-          title: clip(task.title.trim() || 'Без названия', LIMIT.title),
-          description: clip(task.description, LIMIT.description),
-          estimation: clip(task.estimation.trim(), LIMIT.estimation),
-          priority: task.priority,
-          created_by: userId,
-          due_at: task.dueAt,
-          due_done: task.dueDone,
-          ...(task.archived && { archived_at: now, archived_by: userId }),
-        })),
-      )
-      .returning(['id', 'title', 'description', 'estimation', 'version'])
-      .execute();
-    const labels: { task_id: number; label_id: number }[] = [];
-    const assignees: { task_id: number; user_id: number }[] = [];
-    const pending: { board_id: number; task_id: number; email: string }[] = [];
-    const revisions = rows.map((row, index) => {
-      const { task, columnId } = batch[index]!;
-      const taskLabels = [...new Set(task.labels.flatMap((key) => labelIds.get(key) ?? []))];
-      for (const label of taskLabels) labels.push({ task_id: row.id, label_id: label });
-      const mine: number[] = [];
-      for (const key of new Set(task.assignees)) {
-        const email = emailOf.get(key);
-        if (!email) unknownAssignees += 1;
-        else if (userOf.get(key) === userId) mine.push(userId);
-        else pending.push({ board_id: boardId, task_id: row.id, email });
-      }
-      for (const user of new Set(mine)) assignees.push({ task_id: row.id, user_id: user });
-      if (task.archived) report.archivedTasks += 1;
-      if (task.dueAt) report.dueDates += 1;
-      return {
-        board_id: boardId,
-        entity: 'task' as const,
-        entity_id: row.id,
-        version: row.version,
-        fields: JSON.stringify({
-          title: row.title,
-          description: row.description,
-          estimation: row.estimation,
-          priority: task.priority,
-          columnId: String(columnId),
-          assignees: [...new Set(mine)],
-          labels: taskLabels.sort((a, b) => a - b),
-          dueAt: task.dueAt?.toISOString() ?? null,
-          dueDone: task.dueDone,
-        }),
-        changed_by: userId,
-      };
-    });
-    if (labels.length > 0) await trx.insertInto('task_labels').values(labels).execute();
-    if (assignees.length > 0) await trx.insertInto('task_assignees').values(assignees).execute();
-    if (pending.length > 0)
-      await trx
-        .insertInto('pending_assignees')
-        .values(pending)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    await trx.insertInto('revisions').values(revisions).execute();
-    taskIds.push(...rows.map((row) => row.id));
-    onStage({ name: 'tasks', done: taskIds.length, total });
-  }
-  await trx.updateTable('boards').set({ task_seq: taskIds.length }).where('id', '=', boardId).execute();
-
-  // Checklists, then their items.
-  const lists = placed.flatMap(({ task }, index) =>
-    task.checklists.map((checklist, position) => ({ taskId: taskIds[index]!, position, checklist })),
-  );
-  const itemsTotal = lists.reduce((sum, { checklist }) => sum + checklist.items.length, 0);
-  let itemsDone = 0;
-  onStage({ name: 'checklists', done: 0, total: itemsTotal });
-  for (const batch of chunks(lists)) {
-    const rows = await trx
-      .insertInto('checklists')
-      .values(
-        batch.map(({ taskId, position, checklist }) => ({
-          board_id: boardId,
-          task_id: taskId,
-          title: clip(checklist.title.trim() || 'Чек-лист', LIMIT.item),
-          position,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const items = batch.flatMap(({ taskId, checklist }, index) =>
-      checklist.items.map((item, position) => ({
-        board_id: boardId,
-        task_id: taskId,
-        checklist_id: rows[index]!.id,
-        text: clip(item.text.trim() || '—', LIMIT.item),
-        done: item.done,
-        assignee_id: null,
-        position,
-      })),
-    );
-    for (const part of chunks(items)) {
-      await trx.insertInto('checklist_items').values(part).execute();
-      itemsDone += part.length;
-      onStage({ name: 'checklists', done: itemsDone, total: itemsTotal });
-    }
-    report.checklists += batch.length;
-  }
-  report.checklistItems = itemsDone;
-
-  const comments = placed.flatMap(({ task }, index) =>
-    task.comments
-      .filter((comment) => comment.text.trim() !== '')
-      .map((comment) => ({ taskId: taskIds[index]!, comment })),
-  );
-  onStage({ name: 'comments', done: 0, total: comments.length });
-  for (const batch of chunks(comments)) {
-    await trx
-      .insertInto('comments')
-      .values(
-        batch.map(({ taskId, comment }) => {
-          const author = comment.author === null ? undefined : userOf.get(comment.author);
-          return {
-            board_id: boardId,
-            task_id: taskId,
-            user_id: author ?? userId,
-            text: clip(comment.text, LIMIT.comment),
-            created_at: comment.createdAt,
-            author_name: author === undefined ? comment.authorName || null : null,
-          };
-        }),
-      )
-      .execute();
-    report.comments += batch.length;
-    onStage({ name: 'comments', done: report.comments, total: comments.length });
-  }
 
   // The mapped members' invitations (the importer is already the creator).
   onStage({ name: 'finishing', done: 0, total: 1 });
@@ -352,13 +437,15 @@ export async function writeBoard(
     }
   }
   report.invited = invited.map((entry) => entry.email);
-  if (unknownAssignees > 0)
+  if (tasks.unknownAssignees > 0)
     report.skipped.push({
       what: 'Исполнители',
-      why: `не сопоставлены с участниками: назначений — ${unknownAssignees}`,
+      why: `не сопоставлены с участниками: назначений — ${tasks.unknownAssignees}`,
     });
-  if (clipped > 0) report.skipped.push({ what: 'Длинные тексты', why: `обрезаны до предела: ${clipped}` });
-  changes.memberList(userId).record('board.imported', { data: { format: source.format, tasks: total } });
+  if (clipper.clipped > 0)
+    report.skipped.push({ what: 'Длинные тексты', why: `обрезаны до предела: ${clipper.clipped}` });
+  if (copied) changes.memberList(userId).record('board.copied', { data: { ...copied, tasks: total } });
+  else changes.memberList(userId).record('board.imported', { data: { format: source.format, tasks: total } });
   await touchLists(trx, { userIds: [userId] });
   return { boardId, boardName, report, invited };
 }

@@ -1,3 +1,10 @@
-/** A board's labels, as other domains read them (and an import writes their first revisions). */
+/** A board's labels, as other domains read them (an import writes their first revisions, a card's copy makes missing ones). */
 
-export { boardLabels, countBoardLabels, LABEL_COLUMNS, labelFields, toLabel } from './repository.js';
+export {
+  boardLabels,
+  countBoardLabels,
+  createLabel,
+  LABEL_COLUMNS,
+  labelFields,
+  toLabel,
+} from './repository.js';

@@ -6,6 +6,7 @@ export {
   findTask,
   findTaskDetail,
   findTasks,
+  moveTask,
   onBoard,
   recordTaskEdits,
   selectTasks,

@@ -25,6 +25,9 @@ export const EVENT_OF: Partial<Record<ActivityKind, WebhookEvent>> = {
   'task.moved': 'task.moved',
   'task.archived': 'task.archived',
   'task.deleted': 'task.deleted',
+  // A card moved to another board leaves this one and arrives there.
+  'task.moved-out': 'task.deleted',
+  'task.moved-in': 'task.created',
   'comment.added': 'comment.created',
   'checklist.item-done': 'checklist.item.checked',
   'member.joined': 'member.joined',
@@ -63,9 +66,12 @@ export async function changeEvents(
   for (const row of rows) {
     const base = { at: row.at, board, actor: row.user ?? { id: userId, name: '' } };
     const task =
-      row.kind === 'task.deleted' || row.kind === 'member.joined' ? null : await taskOf(row.task?.id);
+      row.kind === 'task.deleted' || row.kind === 'task.moved-out' || row.kind === 'member.joined'
+        ? null
+        : await taskOf(row.task?.id);
     switch (row.kind) {
-      case 'task.created': {
+      case 'task.created':
+      case 'task.moved-in': {
         if (!task) break;
         const column = columnOf(task.columnId);
         events.push({ event: 'task.created', ...base, task, ...(column && { column }) });
@@ -86,6 +92,7 @@ export async function changeEvents(
         if (task) events.push({ event: 'task.archived', ...base, task });
         break;
       case 'task.deleted':
+      case 'task.moved-out':
         if (row.task) events.push({ event: 'task.deleted', ...base, task: row.task });
         break;
       case 'comment.added': {

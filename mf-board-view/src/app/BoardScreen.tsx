@@ -9,6 +9,7 @@ import { getBoard, getPublicBoard } from '../features/board/api/get-board';
 import { BoardLoadState } from '../features/board/components/BoardLoadState';
 import { BoardTopMenu } from '../features/board/components/BoardTopMenu';
 import { useBoardPage } from '../features/board/model/use-board-page';
+import { BoardCopyPanel } from '../features/copy/components/BoardCopyPanel';
 import { isBigBoard, loadDragAndDrop } from '../features/dnd/components/DndBoard';
 import { HISTORY_FIELD_LABELS } from '../features/task-modal/model/task-form';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
@@ -17,6 +18,7 @@ import { WebhooksPanel } from '../features/webhooks/components/WebhooksPanel';
 import { useActivityPanel } from '../shared/activity-panel';
 import { useArchivePanel } from '../shared/archive';
 import { BoardStoreProvider, useBoardState } from '../shared/board-context';
+import { useBoardCopyPanel } from '../shared/board-copy-panel';
 import { createBoardStore } from '../shared/board-store';
 import { textOn } from '../shared/color';
 import { dueRefreshDelay } from '../shared/due';
@@ -58,6 +60,7 @@ function BoardPage({ settled }: { settled: boolean }) {
   const activityOpen = useActivityPanel((state) => state.open);
   const trashOpen = useTrashPanel((state) => state.open);
   const archiveOpen = useArchivePanel((state) => state.open);
+  const copyOpen = useBoardCopyPanel((state) => state.open);
   // An administrator's: closed, like the modals of BoardModalSwitch, when the role stops allowing it.
   const canManage = useCan('manage');
   const webhooksOpen = useWebhooksPanel((state) => state.open) && canManage;
@@ -69,6 +72,7 @@ function BoardPage({ settled }: { settled: boolean }) {
       useTrashPanel.getState().setOpen(false);
       useArchivePanel.getState().setOpen(false);
       useWebhooksPanel.getState().setOpen(false);
+      useBoardCopyPanel.getState().setOpen(null);
     },
     [],
   );
@@ -103,6 +107,9 @@ function BoardPage({ settled }: { settled: boolean }) {
           {trashOpen && <TrashPanel onClose={() => useTrashPanel.getState().setOpen(false)} />}
           {archiveOpen && <ArchivePanel onClose={() => useArchivePanel.getState().setOpen(false)} />}
           {webhooksOpen && <WebhooksPanel onClose={() => useWebhooksPanel.getState().setOpen(false)} />}
+          {copyOpen && (
+            <BoardCopyPanel kind={copyOpen} onClose={() => useBoardCopyPanel.getState().setOpen(null)} />
+          )}
         </>
       ) : (
         <BoardLoadState />

@@ -4,6 +4,7 @@ import { MODALS, useModalStore } from 'shared-ui';
 import { TaskHistory } from '../features/activity/components/TaskHistory';
 import { Checklists } from '../features/checklists/components/Checklists';
 import { CommentsPanel } from '../features/comments/components/CommentsPanel';
+import { TaskCopyActions } from '../features/copy/components/TaskCopyActions';
 import { TaskFiles } from '../features/files/components/TaskFiles';
 import { TaskModal } from '../features/task-modal/components/TaskModal';
 import { TaskNotFound } from '../features/task-modal/components/TaskNotFound';
@@ -18,7 +19,7 @@ import { useTaskIdByNumber } from './task-by-number';
  * /board/:boardId/task/:taskNumber: the EDIT_TASK modal over the board, for the task with that number
  * on the board (task-by-number.ts). The URL is the source of truth; the current-modal store mirrors it,
  * and closing (Escape, backdrop, ✖, save, delete) goes back to the board with the same query string.
- * Under a public link, /p/:token/task/:taskNumber, read-only and without history or 'Следить'.
+ * Under a public link, /p/:token/task/:taskNumber, read-only and without history, 'Следить', copy or move.
  */
 export function TaskRoute({ taskNumber }: { taskNumber: string }) {
   const boardId = useBoardState((state) => state.board?.id ?? 0);
@@ -82,6 +83,12 @@ export function TaskRoute({ taskNumber }: { taskNumber: string }) {
     [boardId, reader],
   );
 
+  const renderCopy = useCallback(
+    (task: TaskDetail, actions: { flush: () => Promise<unknown>; close: () => void }) =>
+      reader ? null : <TaskCopyActions task={task} flush={actions.flush} onMoved={actions.close} />,
+    [reader],
+  );
+
   if (!taskId)
     return <TaskNotFound taskNumber={taskNumber} looking={taskId === undefined} onClose={toBoard} />;
   return (
@@ -94,6 +101,7 @@ export function TaskRoute({ taskNumber }: { taskNumber: string }) {
       renderChecklists={renderChecklists}
       renderHistory={renderHistory}
       renderWatch={renderWatch}
+      renderCopy={renderCopy}
     />
   );
 }

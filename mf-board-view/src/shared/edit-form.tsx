@@ -16,6 +16,8 @@ export interface EditFormProps {
   /** 'В архив' beside 'Удалить', where the item can go to the board's archive. */
   onArchive?: () => void;
   archiveStatus?: Status;
+  /** More of the item's actions after those (a column's 'Копировать колонку'), for a role that edits. */
+  moreActions?: ReactNode;
   /** Both actions are off (the item is gone); the form can still be read and closed. */
   disabled?: boolean;
   /** The role may only read the item: no delete or archive; the submit button only closes. */
@@ -38,6 +40,7 @@ export function EditForm({
   onDelete,
   onArchive,
   archiveStatus = 'default',
+  moreActions,
   disabled = false,
   readOnly = false,
   className,
@@ -63,6 +66,7 @@ export function EditForm({
               В архив
             </Button>
           )}
+          {!readOnly && moreActions}
         </span>
         <Button type="submit" status={status} disabled={disabled}>
           {saveText}

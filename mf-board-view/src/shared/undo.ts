@@ -16,10 +16,24 @@ export interface UndoOffer {
   undo?: () => Promise<unknown>;
 }
 
-/** How long 'Отменить' is offered after a delete. */
+/**
+ * A change that is done and has nothing to take back here (a copy, a move): the same toast, with a
+ * link to where the change went when it is elsewhere ('Открыть').
+ */
+export interface Notice {
+  kind: 'notice';
+  boardId: number;
+  message: string;
+  link?: { href: string; text: string };
+  key: number;
+  until: number;
+}
+
+/** How long 'Отменить' is offered after a delete (and a notice shown). */
 export const UNDO_MS = 10_000;
 
-export const useUndo = create<{ offer: UndoOffer | null; dismiss: () => void }>()((set) => ({
+/** The board page's one toast: an undo offer or a notice; a new one replaces the one shown. */
+export const useUndo = create<{ offer: UndoOffer | Notice | null; dismiss: () => void }>()((set) => ({
   offer: null,
   dismiss: () => set({ offer: null }),
 }));
@@ -39,4 +53,13 @@ export function offerUndo(item: {
 }): void {
   offers += 1;
   useUndo.setState({ offer: { ...item, key: offers, until: Date.now() + UNDO_MS } });
+}
+
+/**
+ * After a change that cannot be undone here: says what happened in the board page's toast (a polite
+ * status, inside the topmost dialog while one is open), with `link` to where it went.
+ */
+export function showNotice(item: { boardId: number; message: string; link?: Notice['link'] }): void {
+  offers += 1;
+  useUndo.setState({ offer: { ...item, kind: 'notice', key: offers, until: Date.now() + UNDO_MS } });
 }

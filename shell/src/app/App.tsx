@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Header } from '../components/header/Header';
 import { NotificationBell } from '../features/notifications/components/NotificationBell';
+import { SearchButton } from '../features/search/components/SearchButton';
 import { useFocusHeadingOnNavigate } from './focus-heading';
 import { ShellRoutes } from './ShellRoutes';
 import '../styles/shell.css';
@@ -9,7 +10,14 @@ import '../styles/shell.css';
 export function App() {
   return (
     <BrowserRouter>
-      <Header signedInExtra={<NotificationBell />} />
+      <Header
+        signedInExtra={
+          <>
+            <SearchButton />
+            <NotificationBell />
+          </>
+        }
+      />
       <Main />
     </BrowserRouter>
   );

@@ -17,7 +17,7 @@ function LogoMark() {
 }
 
 interface HeaderProps {
-  /** Shown to a signed-in user beside the account links, at every width (the app passes the bell). */
+  /** Shown to a signed-in user beside the account links, at every width (the app: search, the bell). */
   signedInExtra?: ReactNode;
 }
 
@@ -77,7 +77,7 @@ export function Header({ signedInExtra }: HeaderProps) {
           <nav className="shell-header__nav" aria-label="Учётная запись">
             <HeaderLinks token={token} user={user} layout="bar" />
           </nav>
-          {token && signedInExtra}
+          {token && signedInExtra && <div className="shell-header__extra">{signedInExtra}</div>}
           <button
             ref={burgerRef}
             type="button"

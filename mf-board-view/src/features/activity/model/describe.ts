@@ -180,6 +180,10 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
       return `Удалена метка${named(data.title)}`;
     case 'label.restored':
       return `Восстановлена метка${named(data.title)}`;
+    case 'task.moved-out':
+      return `Задача${task} перенесена на доску${named(record(data.board).name)}`;
+    case 'task.moved-in':
+      return `Задача${task} перенесена с доски${named(record(data.board).name)}`;
     case 'column.created':
       return `Создана колонка${column}`;
     case 'column.renamed':
@@ -253,6 +257,14 @@ export function describeAction(row: Activity, ctx: DescribeContext): string {
       const source = IMPORT_SOURCES[String(data.format) as keyof typeof IMPORT_SOURCES] ?? 'файла';
       const tasks = Number(data.tasks) || 0;
       return `Доска импортирована из ${source}: ${tasks} ${plural(tasks, { one: 'задача', few: 'задачи', many: 'задач' })}`;
+    }
+    case 'board.copied': {
+      const tasks = Number(data.tasks) || 0;
+      const cards =
+        tasks > 0 ? `: ${tasks} ${plural(tasks, { one: 'задача', few: 'задачи', many: 'задач' })}` : '';
+      return data.from === 'template'
+        ? `Доска создана из шаблона${named(data.name)}${cards}`
+        : `Доска скопирована с доски${named(data.name)}${cards}`;
     }
     default:
       // Every kind has its sentence (a new one without it fails tsc here); a kind from a newer API

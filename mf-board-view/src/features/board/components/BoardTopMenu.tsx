@@ -5,6 +5,7 @@ import { MODALS, type ModalType, paths, useAuthStore, useHeaderStore, useModalSt
 import { useActivityPanel } from '../../../shared/activity-panel';
 import { useArchivePanel } from '../../../shared/archive';
 import { useBoard } from '../../../shared/board-context';
+import { useBoardCopyPanel } from '../../../shared/board-copy-panel';
 import { countFilters, parseFilters } from '../../../shared/filters';
 import { activeMembers } from '../../../shared/members';
 import { PresenceBar } from '../../../shared/presence-avatars';
@@ -85,8 +86,8 @@ interface MenuCounts {
 }
 
 /**
- * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, (administrators only) Доступ по
- * ссылке, Вебхуки and Доска, and the personal 'Номера задач': on the page and in the burger panel. A
+ * Фильтр, Метки, Участники, Активность, Архив, Корзина, Экспорт, Сохранить как шаблон, Копировать
+ * доску, (administrators only) Доступ по ссылке, Вебхуки and Доска, and the personal 'Номера задач': on the page and in the burger panel. A
  * public link's reader gets the filter and 'Номера задач'.
  */
 function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'panel' }) {
@@ -94,6 +95,7 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
   const openTrash = useTrashPanel((state) => state.setOpen);
   const openArchive = useArchivePanel((state) => state.setOpen);
   const openWebhooks = useWebhooksPanel((state) => state.setOpen);
+  const openCopy = useBoardCopyPanel((state) => state.setOpen);
   const filter = (
     <MenuButton modal={MODALS.BOARD_FILTER} count={counts.filters} active={counts.filters > 0}>
       Фильтр
@@ -141,6 +143,22 @@ function MenuButtons({ counts, place }: { counts: MenuCounts; place: 'page' | 'p
         Корзина
       </button>
       <MenuButton modal={MODALS.EXPORT_BOARD}>Экспорт</MenuButton>
+      <button
+        type="button"
+        className="bv-menu__button"
+        aria-haspopup="dialog"
+        onClick={() => openCopy('template')}
+      >
+        Сохранить как шаблон
+      </button>
+      <button
+        type="button"
+        className="bv-menu__button"
+        aria-haspopup="dialog"
+        onClick={() => openCopy('copy')}
+      >
+        Копировать доску
+      </button>
       {counts.canManage && <MenuButton modal={MODALS.PUBLIC_LINK}>Доступ по ссылке</MenuButton>}
       {counts.canManage && (
         <button

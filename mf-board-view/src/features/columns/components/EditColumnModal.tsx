@@ -1,13 +1,17 @@
-import { TextField, useFormValues, useSubmit } from 'shared-ui';
+import { Button, TextField, useFormValues, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { setArchived } from '../../../shared/archive';
 import { useBoard, useReload } from '../../../shared/board-context';
 import { EditForm } from '../../../shared/edit-form';
-import { offerUndo } from '../../../shared/undo';
+import { offerUndo, showNotice } from '../../../shared/undo';
+import { copyColumn } from '../api/copy-column';
 import { deleteColumn } from '../api/delete-column';
 import { editColumn } from '../api/edit-column';
 
-/** EDIT_COLUMN: rename, archive with its cards, or delete them after confirmation. */
+/**
+ * EDIT_COLUMN: rename, archive with its cards, delete them after confirmation, or copy it with its
+ * cards ('{name} (копия)', right after it, shown by the board's live patch; the toast says so).
+ */
 export function EditColumnModal({ columnId, onClose }: { columnId: string; onClose: () => void }) {
   const board = useBoard();
   const reload = useReload();
@@ -16,6 +20,7 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
   const { values, field } = useFormValues({ name: column?.name ?? '' }, form);
   const remove = useConfirmedAction({ onError: form.setErrors });
   const archive = useSubmit();
+  const copy = useSubmit();
 
   if (!column) return null;
 
@@ -60,16 +65,31 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
     if (archived) onClose();
   };
 
+  const onCopy = async () => {
+    const copied = await copy.submit(async () => {
+      await copyColumn({ boardId: board.id, columnId });
+      await reload();
+    });
+    if (!copied) return;
+    showNotice({ boardId: board.id, message: 'Колонка скопирована' });
+    onClose();
+  };
+
   return (
     <Modal title="Колонка" width={400} onClose={onClose}>
       <EditForm
-        error={form.errors.message ?? archive.errors.message}
+        error={form.errors.message ?? archive.errors.message ?? copy.errors.message ?? copy.errors.columnId}
         status={form.status}
         onSave={() => void onSave()}
         deleteStatus={remove.status}
         onDelete={() => void onDelete()}
         archiveStatus={archive.status}
         onArchive={() => void onArchive()}
+        moreActions={
+          <Button variant="secondary" status={copy.status} onClick={() => void onCopy()}>
+            Копировать колонку
+          </Button>
+        }
       >
         <TextField label="Название" maxLength={100} {...field('name')} />
       </EditForm>

@@ -41,6 +41,11 @@ export interface TaskModalProps {
   renderHistory: (task: TaskDetail) => ReactNode;
   /** The 'Следить' toggle above the comments (the watch feature). */
   renderWatch: (task: TaskDetail) => ReactNode;
+  /**
+   * 'Копировать карточку' and 'Переместить на доску' beside the link (the copy feature): `flush` saves
+   * what waits first, `close` closes the modal once the card has left the board.
+   */
+  renderCopy: (task: TaskDetail, actions: { flush: () => Promise<unknown>; close: () => void }) => ReactNode;
 }
 
 /**
@@ -61,6 +66,7 @@ export function TaskModal({
   renderChecklists,
   renderHistory,
   renderWatch,
+  renderCopy,
 }: TaskModalProps) {
   const board = useBoard();
   const reloadBoard = useReload();
@@ -157,7 +163,10 @@ export function TaskModal({
         <div className="bv-task__main">
           <div className="bv-task__status">
             <SaveState status={saveStatus} deleted={deleted} onRetry={() => void task.retry()} />
-            <CopyTaskLink boardId={board.id} taskId={detail.id} taskNumber={detail.number} labelled />
+            <div className="bv-task__tools">
+              {!deleted && renderCopy(detail, { flush: task.flush, close: onClose })}
+              <CopyTaskLink boardId={board.id} taskId={detail.id} taskNumber={detail.number} labelled />
+            </div>
           </div>
           <AlsoOpen taskId={detail.id} />
           {denied && (

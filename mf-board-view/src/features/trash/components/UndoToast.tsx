@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router-dom';
 import { errorsOf, MODAL_ROOT_ID } from 'shared-ui';
 import { whenIdle } from 'shared-ui/lazy';
 import { useBoardState, useReload } from '../../../shared/board-context';
 import type { BoardState } from '../../../shared/board-store';
-import { type UndoOffer, useUndo } from '../../../shared/undo';
+import { type Notice, type UndoOffer, useUndo } from '../../../shared/undo';
 import { restoreItem } from '../api/restore-item';
 import { loadTrashDialog } from './TrashPanel';
 import './trash.css';
@@ -50,7 +51,8 @@ function useTopDialog(): HTMLElement | null {
 }
 
 /**
- * 'Задача удалена · Отменить' after a delete on this board, for 10 s from the delete (paused while
+ * 'Задача удалена · Отменить' after a delete on this board (or a notice of a copy or a move, with
+ * 'Открыть' where it went: shared/undo.ts `showNotice`), for 10 s from the delete (paused while
  * pointed at or focused, then 2 s more at least). The live region is always there, so a screen
  * reader hears each new message; focus is never moved to it. A restored item comes back through the
  * board's realtime echo (`useReload`). When the region moves into or out of a dialog its message is
@@ -72,33 +74,32 @@ export function UndoToast({ boardId }: { boardId: number }) {
 
   const region = (
     <div className="bv-undo" role="status" aria-live="polite">
-      {shown && placedIn === dialog && <UndoOffered key={shown.key} offer={shown} />}
+      {shown &&
+        placedIn === dialog &&
+        (shown.kind === 'notice' ? (
+          <NoticeShown key={shown.key} notice={shown} />
+        ) : (
+          <UndoOffered key={shown.key} offer={shown} />
+        ))}
     </div>
   );
   return dialog ? createPortal(region, dialog) : region;
 }
 
-function UndoOffered({ offer }: { offer: UndoOffer }) {
-  const reload = useReload();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+/**
+ * The toast's time: it goes at `until` (or the key's next offer), waiting while it is pointed at or
+ * focused, and at least LINGER_MS after that. Returns the handlers its element takes.
+ */
+function useToastTimer(key: number, until: number) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const held = useRef({ pointer: false, focus: false });
-
-  // Gone from the board once (the delete's echo), then back: restored elsewhere.
-  const present = useBoardState((state) => itemOnBoard(state, offer));
-  const wasGone = useRef(false);
-  useEffect(() => {
-    if (present === false) wasGone.current = true;
-    else if (present && wasGone.current) dismiss(offer.key);
-  }, [present, offer.key]);
 
   const arm = useCallback(() => {
     clearTimeout(timer.current);
     if (held.current.pointer || held.current.focus) return;
-    const left = Math.max(offer.until - Date.now(), LINGER_MS);
-    timer.current = setTimeout(() => dismiss(offer.key), left);
-  }, [offer.key, offer.until]);
+    const left = Math.max(until - Date.now(), LINGER_MS);
+    timer.current = setTimeout(() => dismiss(key), left);
+  }, [key, until]);
   const hold = (what: 'pointer' | 'focus', on: boolean) => {
     held.current[what] = on;
     if (on) clearTimeout(timer.current);
@@ -110,10 +111,70 @@ function UndoOffered({ offer }: { offer: UndoOffer }) {
     return () => clearTimeout(timer.current);
   }, [arm]);
 
+  return {
+    arm,
+    stop: () => clearTimeout(timer.current),
+    handlers: {
+      onPointerEnter: () => hold('pointer', true),
+      onPointerLeave: () => hold('pointer', false),
+      onFocus: () => hold('focus', true),
+      onBlur: (event: FocusEvent<HTMLElement>) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold('focus', false);
+      },
+    },
+  };
+}
+
+function CloseToast({ toastKey }: { toastKey: number }) {
+  return (
+    <button
+      type="button"
+      className="bv-undo__close"
+      aria-label="Закрыть уведомление"
+      onClick={() => dismiss(toastKey)}
+    >
+      ✕
+    </button>
+  );
+}
+
+/** A copy or a move done: what happened, and 'Открыть' where it went when that is elsewhere. */
+function NoticeShown({ notice }: { notice: Notice }) {
+  const { handlers } = useToastTimer(notice.key, notice.until);
+  const textId = useId();
+  return (
+    <div className="bv-undo__toast" {...handlers}>
+      <span className="bv-undo__text" id={textId}>
+        {notice.message}
+      </span>
+      {notice.link && (
+        <Link className="bv-undo__action" to={notice.link.href} aria-describedby={textId}>
+          {notice.link.text}
+        </Link>
+      )}
+      <CloseToast toastKey={notice.key} />
+    </div>
+  );
+}
+
+function UndoOffered({ offer }: { offer: UndoOffer }) {
+  const reload = useReload();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { arm, stop, handlers } = useToastTimer(offer.key, offer.until);
+
+  // Gone from the board once (the delete's echo), then back: restored elsewhere.
+  const present = useBoardState((state) => itemOnBoard(state, offer));
+  const wasGone = useRef(false);
+  useEffect(() => {
+    if (present === false) wasGone.current = true;
+    else if (present && wasGone.current) dismiss(offer.key);
+  }, [present, offer.key]);
+
   const undo = async () => {
     if (busy) return;
     // The answer decides: no timeout may take the toast (and a refusal's message) away meanwhile.
-    clearTimeout(timer.current);
+    stop();
     setBusy(true);
     setError(null);
     try {
@@ -128,16 +189,7 @@ function UndoOffered({ offer }: { offer: UndoOffer }) {
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hovering or focusing only pauses the timer; the buttons are the controls
-    <div
-      className="bv-undo__toast"
-      onPointerEnter={() => hold('pointer', true)}
-      onPointerLeave={() => hold('pointer', false)}
-      onFocus={() => hold('focus', true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) hold('focus', false);
-      }}
-    >
+    <div className="bv-undo__toast" {...handlers}>
       <span className="bv-undo__text">
         {offer.message}
         {error && <span className="bv-undo__error"> · {error}</span>}
@@ -151,14 +203,7 @@ function UndoOffered({ offer }: { offer: UndoOffer }) {
       >
         Отменить
       </button>
-      <button
-        type="button"
-        className="bv-undo__close"
-        aria-label="Закрыть уведомление"
-        onClick={() => dismiss(offer.key)}
-      >
-        ✕
-      </button>
+      <CloseToast toastKey={offer.key} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { Webhook } from 'contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Button, errorsOf, Spinner, useLeaveGuard } from 'shared-ui';
+import { Button, errorsOf, Spinner } from 'shared-ui';
 import { useLoad } from 'shared-ui/load';
-import { Modal, useConfirm } from 'shared-ui/widgets';
+import { Modal } from 'shared-ui/widgets';
 import { useBoard } from '../../../shared/board-context';
+import { useGuardedClose } from '../../../shared/guarded-close';
 import { listWebhooks } from '../api/list-webhooks';
 import { testWebhook } from '../api/test-webhook';
 import { usePoll } from '../model/use-poll';
@@ -40,11 +41,14 @@ export function WebhooksDialog({ onClose }: { onClose: () => void }) {
   const [ping, setPing] = useState<Ping | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
   const [dirty, setDirty] = useState(false);
-  const { confirm, confirmDialog } = useConfirm();
   // What gets focus when the list is back: the button that left it, or 'Добавить вебхук'.
   const returnTo = useRef<string | null>(null);
   const listArea = useRef<HTMLDivElement>(null);
-  useLeaveGuard(dirty);
+  const { requestClose, confirmDialog } = useGuardedClose(
+    dirty,
+    onClose,
+    'Введённое в форму вебхука пропадёт.',
+  );
 
   const pinged = ping ? webhooks.data?.find((webhook) => webhook.id === ping.webhookId) : undefined;
   usePoll(
@@ -64,18 +68,6 @@ export function WebhooksDialog({ onClose }: { onClose: () => void }) {
     target?.focus();
     returnTo.current = null;
   });
-
-  const requestClose = async () => {
-    if (dirty) {
-      const leave = await confirm({
-        title: 'Закрыть без сохранения?',
-        message: 'Введённое в форму вебхука пропадёт.',
-        confirmText: 'Не сохранять',
-      });
-      if (!leave) return;
-    }
-    onClose();
-  };
 
   const show = (next: View, focusKey: string | null = null) => {
     setError(null);
@@ -179,7 +171,7 @@ export function WebhooksDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal title="Вебхуки" width={600} onClose={() => void requestClose()} className="bv-webhooks">
+    <Modal title="Вебхуки" width={600} onClose={requestClose} className="bv-webhooks">
       {body}
       {error && (
         <p className="bv-webhooks__error" role="alert">
