@@ -36,6 +36,8 @@ export const SearchHit = Type.Object({
   taskNumber: Type.Optional(Type.Integer()),
   /** That task's column; absent for a board. */
   columnId: Type.Optional(Type.String()),
+  /** That column's name, for the result's line; absent for a board. */
+  columnName: Type.Optional(Type.String()),
   /** The task's title (for a comment or checklist item too: the item is in `fragment`), or the board's name. */
   title: Type.String(),
   fragment: Type.String({

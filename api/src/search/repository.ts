@@ -71,6 +71,7 @@ interface Row {
   task_id: number | null;
   task_number: number | null;
   column_id: number | null;
+  column_name: string | null;
   archived: boolean;
   score: number;
   title: string;
@@ -150,7 +151,7 @@ export function searchStatement(userId: number, query: SearchQuery): RawBuilder<
       limit ${limit + 1}
     )
     select p.kind, p.item_id, p.board_id, b.name as board_name, p.task_id, t.number as task_number,
-      t.column_id, p.archived,
+      t.column_id, col.name as column_name, p.archived,
       p.score, coalesce(t.title, b.name) as title,
       case
         when p.kind = 1 then ${headline(sql`c.text`)}
@@ -162,6 +163,7 @@ export function searchStatement(userId: number, query: SearchQuery): RawBuilder<
     from page p
     join boards b on b.id = p.board_id
     left join tasks t on t.id = p.task_id
+    left join columns col on col.id = t.column_id
     left join comments c on p.kind = 1 and c.id = p.item_id
     left join checklist_items i on p.kind = 2 and i.id = p.item_id
     order by p.archived, -p.score, p.kind, p.item_id
@@ -182,6 +184,7 @@ export async function search(db: Db, userId: number, query: SearchQuery): Promis
         taskId: String(row.task_id),
         taskNumber: Number(row.task_number),
         columnId: String(row.column_id),
+        columnName: row.column_name ?? '',
       }),
       title: row.title,
       fragment:

@@ -80,6 +80,7 @@ describe('GET /api/search', () => {
       taskId: task,
       taskNumber: 1,
       columnId: b.columns[1],
+      columnName: 'В работе',
       title: 'Задача про квартальный отчёт',
       fragment: `${marked('Задача')} про квартальный отчёт`,
       archived: false,
@@ -180,6 +181,7 @@ describe('GET /api/search', () => {
       taskId: task,
       taskNumber: 1,
       columnId: b.columns[2],
+      columnName: 'Готово',
       title: 'Финансы',
       fragment: `Не забыть согласовать ${marked('бюджет')} с директором`,
       archived: false,
@@ -188,6 +190,7 @@ describe('GET /api/search', () => {
       taskId: task,
       taskNumber: 1,
       columnId: b.columns[2],
+      columnName: 'Готово',
       title: 'Финансы',
       fragment: `Собрать ${marked('бюджеты')} отделов`,
     });

@@ -23,6 +23,7 @@ function hit(overrides: Partial<SearchHit> = {}): SearchHit {
     taskId: '11',
     taskNumber: 4,
     columnId: '21',
+    columnName: 'Покупки',
     title: 'Купить краску',
     fragment: `Купить ${M('краску')} для кухни`,
     archived: false,
@@ -56,6 +57,7 @@ const HITS: SearchHit[] = [
     taskId: undefined,
     taskNumber: undefined,
     columnId: undefined,
+    columnName: undefined,
     title: 'Дача',
     fragment: M('Дача'),
   }),
@@ -162,14 +164,14 @@ describe('search everywhere', () => {
     const [repairs, dacha, archive] = groups as [HTMLElement, HTMLElement, HTMLElement];
     const first = within(repairs).getAllByRole('option');
     expect(first.map((option) => option.textContent)).toEqual([
-      'Задача Купить краску Купить краску для кухни',
-      'Пункт чек-листа Стены Вторая краска',
+      'Задача · Покупки Купить краску Купить краску для кухни',
+      'Пункт чек-листа · Покупки Стены Вторая краска',
     ]);
     expect(first[0]?.querySelector('.shell-search-hit__fragment mark')?.textContent).toBe('краску');
 
     // The fragment is text: markup in it stays text, and the match is in <mark>.
     const comment = within(dacha).getAllByRole('option')[0] as HTMLElement;
-    expect(comment.textContent).toContain('Комментарий');
+    expect(comment.textContent).toContain('Комментарий · Покупки');
     expect(comment.textContent).toContain('<img src=x onerror=alert(1)>');
     expect(comment.querySelector('img')).toBeNull();
     expect(comment.querySelector('mark')?.textContent).toBe('краска');

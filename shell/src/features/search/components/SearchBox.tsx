@@ -209,6 +209,12 @@ function HitOption({ id, hit, active, onFollow }: HitOptionProps) {
     >
       <span className="shell-search-hit__meta">
         <span className="shell-search-hit__kind">{kindTitle(hit.kind)}</span>
+        {hit.columnName && (
+          <>
+            {' · '}
+            <span className="shell-search-hit__column">{hit.columnName}</span>
+          </>
+        )}
         {hit.archived && (
           <>
             {' '}
