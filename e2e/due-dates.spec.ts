@@ -48,7 +48,7 @@ test.describe('due dates', () => {
 
     await dialog.getByLabel('Срок', { exact: true }).focus();
     await page.keyboard.type('03152027');
-    await dialog.getByLabel('Время').focus();
+    await dialog.getByLabel('Время', { exact: true }).focus();
     await page.keyboard.type('0200PM');
     await dialog.getByRole('button', { name: 'Готово' }).press('Enter');
     await expect(dialog).toHaveCount(0);

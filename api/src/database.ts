@@ -105,6 +105,9 @@ export interface ColumnsTable {
   name: string;
   position: number;
   version: Generated<number>;
+  /** The column's limit of cards (1..1000), or null; strict: moves and new cards into a full column are refused. */
+  wip_limit: Generated<number | null>;
+  wip_strict: Generated<boolean>;
   /** Set while the column (with its tasks) is in the board's archive. */
   archived_at: Generated<Date | null>;
   archived_by: Generated<number | null>;
@@ -124,6 +127,8 @@ export interface TasksTable {
   created_at: Generated<Date>;
   version: Generated<number>;
   due_at: Date | null;
+  /** The task's start, with due_at forming its range (not after due_at: the API checks it). */
+  start_at: Generated<Date | null>;
   due_done: Generated<boolean>;
   /** One of the task's image files, shown on its card. */
   cover_file_id: Generated<number | null>;

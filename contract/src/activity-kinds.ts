@@ -43,7 +43,7 @@ interface ItemRef {
 /** `data` by kind. `task` and `column` of a row carry the title and name at the time of the change. */
 export interface ActivityData {
   'task.created': Nothing;
-  /** Fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone. */
+  /** Fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, startAt, dueDone. */
   'task.edited': { changes: FieldChange[] };
   /** Only between columns: a move inside one column is not recorded. */
   'task.moved': { from: ColumnRef; to: ColumnRef };

@@ -5,7 +5,7 @@ import { errors, Id } from './common.js';
 export const ACTIVITY_PAGE = 50;
 
 const KINDS = `What happened (api/src/activity/kinds.ts types each kind's data); \`data\` by kind:
-- task.created {}; task.edited { changes: [{ field, from, to }] } (fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone); task.moved { from: { id, name }, to: { id, name } } (only between columns; a move inside one column is not recorded); task.deleted {}; task.restored {} (from the trash)
+- task.created {}; task.edited { changes: [{ field, from, to }] } (fields: title, description, estimation, priority, columnId, assignees, labels, dueAt, startAt, dueDone); task.moved { from: { id, name }, to: { id, name } } (only between columns; a move inside one column is not recorded); task.deleted {}; task.restored {} (from the trash)
 - comment.added { commentId, text, mentions? (user ids) }; comment.deleted { commentId, text }; comment.restored { commentId, text }
 - file.added { name }; file.deleted { name }
 - label.created { title }; label.edited { title, changes: [{ field, from, to }] } (title, color, isMainColor); label.deleted { title }; label.restored { title }

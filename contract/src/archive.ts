@@ -47,7 +47,7 @@ export const ArchiveTask = {
   summary: 'Take a task off the board into the archive, or put it back in its place',
   ...common,
   description:
-    'Back (`archived: false`) into its column at its last place; 409 while its column is in the archive too.',
+    'Back (`archived: false`) into its column at its last place; 409 while its column is in the archive too, or when its strict limit is reached.',
   body: Body({ boardId: BodyId(), taskId: BodyId(), archived: Archived }),
   response: { 200: Success, ...errors(400, 401, 403, 404, 409) },
 };

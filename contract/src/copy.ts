@@ -80,7 +80,8 @@ export const CopyTask = {
       taskNumber: Type.Integer(),
       droppedAssignees: Type.Array(DroppedAssignee),
     }),
-    ...errors(400, 401, 403, 404),
+    // 409: the target column's strict limit is reached.
+    ...errors(400, 401, 403, 404, 409),
   },
 };
 
@@ -98,6 +99,7 @@ export const MoveTaskToBoard = {
       taskNumber: Type.Integer(),
       droppedAssignees: Type.Array(DroppedAssignee),
     }),
-    ...errors(400, 401, 403, 404),
+    // 409: the target column's strict limit is reached.
+    ...errors(400, 401, 403, 404, 409),
   },
 };

@@ -118,4 +118,42 @@ describe('dueConditions and dueMatches', () => {
     expect(matches([], task('2026-03-01T00:00:00.000Z'))).toBe(true);
     expect(dueConditions({ due: ['week', 'today', 'week'] }, now)?.length).toBe(2);
   });
+  it('today and week: a task whose [startAt, dueAt] range overlaps the window', () => {
+    // Today in UTC: [2026-03-10T00:00Z, 2026-03-11T00:00Z).
+    const ranged = (startAt: string | null, dueAt: string | null) => ({ dueAt, startAt, dueDone: false });
+    expect(
+      dueMatches(
+        ranged('2026-03-01T00:00:00Z', '2026-03-20T00:00:00Z'),
+        dueConditions({ due: ['today'] }, now)!,
+      ),
+    ).toBe(true);
+    expect(
+      dueMatches(
+        ranged('2026-03-10T23:59:59Z', '2026-03-20T00:00:00Z'),
+        dueConditions({ due: ['today'] }, now)!,
+      ),
+    ).toBe(true);
+    expect(
+      dueMatches(
+        ranged('2026-03-11T00:00:00Z', '2026-03-20T00:00:00Z'),
+        dueConditions({ due: ['today'] }, now)!,
+      ),
+    ).toBe(false);
+    expect(
+      dueMatches(
+        ranged('2026-03-01T00:00:00Z', '2026-03-09T23:59:59Z'),
+        dueConditions({ due: ['today'] }, now)!,
+      ),
+    ).toBe(false);
+    // A start alone is a one-instant range; 'none' and 'overdue' read the due date only.
+    expect(dueMatches(ranged('2026-03-10T12:00:00Z', null), dueConditions({ due: ['today'] }, now)!)).toBe(
+      true,
+    );
+    expect(dueMatches(ranged('2026-03-10T12:00:00Z', null), dueConditions({ due: ['none'] }, now)!)).toBe(
+      true,
+    );
+    expect(dueMatches(ranged('2026-03-10T12:00:00Z', null), dueConditions({ due: ['overdue'] }, now)!)).toBe(
+      false,
+    );
+  });
 });

@@ -8,6 +8,8 @@
  * - today: due within the viewer's current calendar day, [00:00, next day's 00:00) in their zone;
  * - week: due within the current ISO week, [Monday 00:00, next Monday 00:00) in their zone;
  * - none: no due date.
+ * A task with a start date (`startAt`) is in `today` and `week` when its range [startAt, dueAt]
+ * overlaps the window (a start alone is a one-instant range): a task under way this week is in it.
  * Values are ORed; the due filter is ANDed with the other keys. `today` and `week` include tasks
  * ticked done.
  *
@@ -43,7 +45,7 @@ export interface DueWindow {
 /** One value of the filter as a test of a task's due date; a task passes if it passes any. */
 export type DueCondition =
   | { kind: 'none' }
-  /** start <= dueAt < end */
+  /** the task's [startAt ?? dueAt, dueAt ?? startAt] overlaps [start, end) */
   | { kind: 'within'; start: number; end: number }
   /** dueAt < now and not done; the only condition that changes as time passes. */
   | { kind: 'overdue'; now: number };
@@ -184,15 +186,20 @@ export function dueConditions(filter: DueFilter, now: Date | number): DueConditi
 
 /** Whether a task with this due date passes any of the conditions (true when there are none). */
 export function dueMatches(
-  task: { dueAt: string | null; dueDone: boolean },
+  task: { dueAt: string | null; dueDone: boolean; startAt?: string | null },
   conditions: readonly DueCondition[],
 ): boolean {
   if (conditions.length === 0) return true;
   const at = task.dueAt === null ? null : Date.parse(task.dueAt);
+  const from = task.startAt ? Date.parse(task.startAt) : at;
   return conditions.some((condition) => {
     if (condition.kind === 'none') return at === null;
-    if (at === null) return false;
-    if (condition.kind === 'overdue') return at < condition.now && !task.dueDone;
-    return at >= condition.start && at < condition.end;
+    if (condition.kind === 'overdue') return at !== null && at < condition.now && !task.dueDone;
+    if (from === null) return false;
+    return rangeOverlaps(from, at ?? from, condition);
   });
 }
+
+/** Whether the range [first, last] (instants in ms) overlaps the interval [start, end). */
+export const rangeOverlaps = (first: number, last: number, { start, end }: Interval): boolean =>
+  first < end && last >= start;

@@ -33,6 +33,12 @@ export const ExportedColumn = Type.Object({
   id: Type.String(),
   name: Type.String(),
   archived: Type.Boolean(),
+  wipLimit: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Null()], {
+      description: "'Лимит карточек'; absent in older documents: none",
+    }),
+  ),
+  wipStrict: Type.Optional(Type.Boolean({ description: 'absent: false' })),
   /** Its tasks on the board, in order (tasks archived on their own are listed in `tasks` only). */
   taskIds: Type.Array(Type.String()),
 });
@@ -48,6 +54,9 @@ export const ExportedTask = Type.Object({
   assignees: Type.Array(Type.Integer(), { description: 'member ids' }),
   labels: Type.Array(Type.Integer(), { description: 'label ids' }),
   dueAt: Type.Union([Instant, Type.Null()]),
+  startAt: Type.Optional(
+    Type.Union([Instant, Type.Null()], { description: 'not after dueAt; absent in older documents: none' }),
+  ),
   dueDone: Type.Boolean(),
   archived: Type.Boolean({ description: 'archived on its own (a task of an archived column is not)' }),
   createdAt: Instant,

@@ -22,6 +22,7 @@ export type {
   ShowIdsMode,
   Sort,
 } from './boards.js';
+export type { CalendarTasks } from './calendar-view.js';
 export type { Checklist, ChecklistItem, ChecklistProgress } from './checklists.js';
 export type { Column } from './columns.js';
 export type { Comment } from './comments.js';
@@ -57,6 +58,8 @@ export type {
 import type { Static } from 'typebox';
 import type { ChangePassword, Edit, Login, Register } from './auth.js';
 import type { CreateBoard, EditBoard } from './boards.js';
+import type { GetCalendarTasks } from './calendar-view.js';
+import type { EditColumn } from './columns.js';
 import type { CopyBoard, CopyColumn, CopyTask, MoveTaskToBoard } from './copy.js';
 import type { AddFile } from './files.js';
 import type { CreateTask, EditTask, MoveTask } from './tasks.js';
@@ -73,6 +76,9 @@ export type AddFileBody = Static<typeof AddFile.body>;
 export type CreateTaskBody = Static<typeof CreateTask.body>;
 export type EditTaskBody = Static<typeof EditTask.body>;
 export type MoveTaskBody = Static<typeof MoveTask.body>;
+export type EditColumnBody = Static<typeof EditColumn.body>;
+/** The calendar range call's query (GET /api/board/{id}/calendar). */
+export type CalendarQuery = Static<typeof GetCalendarTasks.querystring>;
 export type SaveTemplateBody = Static<typeof SaveTemplate.body>;
 export type CopyBoardBody = Static<typeof CopyBoard.body>;
 export type CopyColumnBody = Static<typeof CopyColumn.body>;

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Checklist, ChecklistProgress } from './checklist-shapes.js';
 import { Comment } from './comments.js';
-import { Body, errors, Id, Success } from './common.js';
+import { Body, ErrorBody, errors, Id, Success } from './common.js';
 import { FileItem } from './files.js';
 import { BodyId, BodyIds } from './ids.js';
 import { ConflictBody, FormVersion } from './revisions.js';
@@ -47,6 +47,9 @@ export const Task = Type.Object({
   createdBy: Type.Integer(),
   version: Type.Integer({ description: 'grows with each change of the fields PUT /api/task/edit sets' }),
   dueAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'UTC' }),
+  startAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: "UTC; the start ('Начало') of the range that ends at `dueAt`, never after it",
+  }),
   dueDone: Type.Boolean({ description: "the due date's 'Выполнено' tick" }),
   checklist: ChecklistProgress,
   coverFileId: Type.Optional(
@@ -72,6 +75,8 @@ const MESSAGES_DUE = 'Некорректная дата';
 
 export const MESSAGES = {
   dueAt: MESSAGES_DUE,
+  startAt: MESSAGES_DUE,
+  startAfterDue: 'Начало позже срока',
   column: 'Колонка не найдена',
   assignees: 'Исполнитель не участник доски',
   labels: 'Метка не с этой доски',
@@ -99,6 +104,8 @@ const DueAt = Type.Union(
   ],
   { 'x-error': MESSAGES_DUE },
 );
+/** The start date, written as the due date; not after it (400 `{ startAt: MESSAGES.startAfterDue }`). */
+const StartAt = DueAt;
 const Labels = BodyIds(MESSAGES.labels, 500);
 
 const common = { tags: ['tasks'], security: [{ bearer: [] }] };
@@ -118,7 +125,8 @@ export const CreateTask = {
     labels: Type.Optional(Labels),
     priority: Type.Optional(PriorityField),
   }),
-  response: { 200: Task, ...errors(400, 401, 403, 404) },
+  // 409 `{ message }`: the column's strict limit is reached ('Колонка заполнена: лимит N').
+  response: { 200: Task, ...errors(400, 401, 403, 404, 409) },
 };
 
 export const GetTask = {
@@ -143,13 +151,15 @@ export const EditTask = {
     assignees: Assignees,
     labels: Labels,
     dueAt: Type.Optional(DueAt),
+    startAt: Type.Optional(StartAt),
     dueDone: Type.Optional(Type.Boolean({ 'x-error': 'Некорректное значение' })),
     version: FormVersion,
   }),
   response: {
     200: Task,
     ...errors(400, 401, 403, 404),
-    409: ConflictBody('task', TaskDetail),
+    // A conflict, or `{ message }` alone when a new column's strict limit is reached.
+    409: Type.Union([ConflictBody('task', TaskDetail), ErrorBody]),
   },
 };
 
@@ -180,5 +190,6 @@ export const MoveTask = {
     newColumnId: BodyId(MESSAGES.column),
     newColumnTaskIds: BodyIds('Некорректный список задач', 20_000),
   }),
-  response: { 200: Success, ...errors(400, 401, 403, 404) },
+  // 409: into another column whose strict limit is reached.
+  response: { 200: Success, ...errors(400, 401, 403, 404, 409) },
 };

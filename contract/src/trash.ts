@@ -43,7 +43,7 @@ export const RestoreTrash = {
   summary: 'Restore an item from the trash',
   ...common,
   description:
-    'Puts the item back where it was (a task into its column at its position, with its comments, files, labels, assignees, checklists and watchers; a column with its tasks). 409 when its column is itself deleted.',
+    'Puts the item back where it was (a task into its column at its position, with its comments, files, labels, assignees, checklists and watchers; a column with its tasks). 409 when its column is itself deleted, or the column a task goes back to has reached its strict limit.',
   params: BoardParams,
   body: Body({
     kind: Type.Enum(TRASH_KINDS, { 'x-error': 'Неизвестный вид элемента' }),

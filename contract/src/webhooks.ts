@@ -198,7 +198,7 @@ export const WEBHOOK_PAYLOADS = {
     task: TaskField,
     changes: Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() }), {
       description:
-        'the edited fields (title, description, estimation, priority, columnId, assignees, labels, dueAt, dueDone) with their values before and after',
+        'the edited fields (title, description, estimation, priority, columnId, assignees, labels, dueAt, startAt, dueDone) with their values before and after',
     }),
   }),
   'task.moved': Type.Object({

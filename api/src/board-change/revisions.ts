@@ -99,6 +99,8 @@ export interface VersionedSave<T extends Fields> {
   version: number | undefined;
   current: T;
   mine: Partial<T>;
+  /** Fields added after older revisions were kept, with the value they had then (a task's startAt: null). */
+  defaults?: Partial<T>;
 }
 
 /**
@@ -110,8 +112,13 @@ export async function mergeSave<T extends Fields>(
   db: Db,
   save: VersionedSave<T>,
 ): Promise<{ fields: T; changed: boolean; conflicts: Conflict[] }> {
-  const history =
+  const found =
     save.version === undefined ? null : await historySince(db, save.entity, save.entityId, save.version);
+  const filled = (fields: Fields): Fields => ({ ...save.defaults, ...fields });
+  const history = found && {
+    base: found.base && filled(found.base),
+    later: found.later.map((revision) => ({ ...revision, fields: filled(revision.fields) })),
+  };
   // No revision that old: when nothing changed since either, the form's values win; when something
   // did, what the form started from is unknown and every field it sets differently is a conflict.
   const base = (history?.base ?? (history?.later.length ? {} : save.current)) as T;

@@ -185,6 +185,7 @@ describe('GET /api/board/{boardId}', () => {
       createdBy: owner.id,
       version: 1,
       dueAt: null,
+      startAt: null,
       dueDone: false,
       checklist: { done: 0, total: 0 },
       coverFileId: null,

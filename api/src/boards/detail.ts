@@ -9,7 +9,7 @@
 
 import type { Board, BoardFilter } from 'contract/boards';
 import type { Column } from 'contract/columns';
-import { type DueCondition, dueConditions } from 'contract/due-window';
+import { type DueCondition, dueConditions, type Interval } from 'contract/due-window';
 import { PRIORITIES, type Task } from 'contract/tasks';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { COLUMN_COLUMNS, toColumn } from '../columns/index.js';
@@ -114,8 +114,52 @@ function dueSql(condition: DueCondition): Expression<SqlBool> {
     case 'overdue':
       return sql<SqlBool>`(t.due_at < ${instant(condition.now)} and not t.due_done)`;
     case 'within':
-      return sql<SqlBool>`(t.due_at >= ${instant(condition.start)} and t.due_at < ${instant(condition.end)})`;
+      return overlapsSql(condition);
   }
+}
+
+/**
+ * The task's dates [start_at ?? due_at, due_at ?? start_at] overlap [start, end) (due-window.ts
+ * `rangeOverlaps`); without a start, its due date is in the interval. A task with no date never is.
+ */
+const overlapsSql = ({ start, end }: Interval): Expression<SqlBool> =>
+  sql<SqlBool>`(coalesce(t.start_at, t.due_at) < ${instant(end)}
+    and coalesce(t.due_at, t.start_at) >= ${instant(start)})`;
+
+/** The calendar's part of a query: tasks whose dates overlap an interval, or tasks with no date. */
+type Dates = Interval | 'undated';
+
+/**
+ * The board's tasks for the calendar view (GET /api/board/{id}/calendar): those matching the filter
+ * whose dates overlap `range`, by their first date then id, and those with no date in board order (at
+ * most `undatedLimit`) with their count; null for an unknown board. One snapshot, as `loadBoard`.
+ */
+export async function loadCalendar(
+  db: Db,
+  boardId: number,
+  filter: BoardFilter,
+  range: Interval,
+  undatedLimit: number,
+  now: Date = new Date(),
+): Promise<{ tasks: Task[]; undated: Task[]; undatedCount: number } | null> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql`set local jit = off`.execute(trx);
+      const board = await trx.selectFrom('boards').select('id').where('id', '=', boardId).executeTakeFirst();
+      if (!board) return null;
+      const dated = await tasksQuery(trx, boardId, filter, now, range).execute();
+      const undated = await tasksQuery(trx, boardId, filter, now, 'undated').limit(undatedLimit).execute();
+      const { count } = await trx
+        .selectFrom(matchingTasks(trx, boardId, filter, now, 'undated').as('u'))
+        .select(sql<number>`count(*)::int`.as('count'))
+        .executeTakeFirstOrThrow();
+      const first = (task: Task) => Date.parse((task.startAt ?? task.dueAt) as string);
+      const tasks = dated.map(toTask).sort((a, b) => first(a) - first(b) || Number(a.id) - Number(b.id));
+      return { tasks, undated: undated.map(toTask), undatedCount: count };
+    });
 }
 
 /**
@@ -123,7 +167,13 @@ function dueSql(condition: DueCondition): Expression<SqlBool> {
  * filtered tasks are read once (a CTE); their assignees, labels and counts come from grouped joins on
  * that set, so a board of thousands of tasks costs a few index scans, not one sub-query per task.
  */
-function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
+function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date, dates?: Dates) {
+  const matching = matchingTasks(db, boardId, filter, now, dates);
+  return withCounts(db, boardId, matching);
+}
+
+/** The filter's tasks (alias `t`), without their assignees, labels and counts. */
+function matchingTasks(db: Db, boardId: number, filter: BoardFilter, now: Date, dates?: Dates) {
   const due = dueConditions(filter, now);
   if (!due) throw new Error(`unknown time zone ${filter.tz}`);
   const assignees = filter.assignee ?? [];
@@ -131,7 +181,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
   const priorities = filter.priority ?? [];
   const terms = (filter.search ?? []).map((term) => term.trim()).filter(Boolean);
 
-  const matching = db
+  return db
     .selectFrom('tasks as t')
     .select([
       't.id',
@@ -146,6 +196,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
       't.created_at',
       't.version',
       't.due_at',
+      't.start_at',
       't.due_done',
       't.cover_file_id',
       sql<boolean>`t.description <> ''`.as('has_description'),
@@ -183,8 +234,13 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
           }),
         ),
       ),
-    );
+    )
+    .$if(dates === 'undated', (q) => q.where('t.due_at', 'is', null).where('t.start_at', 'is', null))
+    .$if(dates !== undefined && dates !== 'undated', (q) => q.where(overlapsSql(dates as Interval)));
+}
 
+/** The matching tasks with their assignees, labels and counts, in column and position order. */
+function withCounts(db: Db, boardId: number, matching: ReturnType<typeof matchingTasks>) {
   return db
     .with('m', () => matching)
     .with('a', (qc) =>
@@ -244,6 +300,7 @@ function tasksQuery(db: Db, boardId: number, filter: BoardFilter, now: Date) {
       'm.created_at',
       'm.version',
       'm.due_at',
+      'm.start_at',
       'm.due_done',
       'm.cover_file_id',
       'm.has_description',

@@ -52,6 +52,8 @@ describe('POST /api/board', () => {
         name: expect.any(String),
         taskIds: [],
         version: 1,
+        wipLimit: null,
+        wipStrict: false,
       });
     }
     expect(board.body.priorities).toEqual([

@@ -14,7 +14,13 @@ import {
   RestoreBoard,
   type Sort,
 } from 'contract/boards';
-import { dueConditions, isTimeZone } from 'contract/due-window';
+import {
+  CALENDAR_MAX_DAYS,
+  CALENDAR_MESSAGES,
+  GetCalendarTasks,
+  UNDATED_LIMIT,
+} from 'contract/calendar-view';
+import { dueConditions, type Interval, isTimeZone, localInstant } from 'contract/due-window';
 import { MESSAGES as TEMPLATE_MESSAGES } from 'contract/templates';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireBoardMember } from '../board-change/access.js';
@@ -26,7 +32,7 @@ import { forbidden, HttpError, notFound } from '../errors.js';
 import { loadMembers } from '../members/index.js';
 import { cacheOf, sendCached } from '../plugins/versioned-cache.js';
 import { normalize } from '../schemas.js';
-import { loadBoard } from './detail.js';
+import { loadBoard, loadCalendar } from './detail.js';
 import { liveBoardsOf } from './live-board.js';
 import {
   createBoard,
@@ -56,6 +62,40 @@ function filterKey(filter: BoardFilter, now: Date): string | null {
 }
 
 const UNFILTERED = filterKey({}, new Date(0));
+
+const DAY = 86_400_000;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A range end: a date is its midnight in `tz` (UTC when absent); null for a date that does not exist. */
+function rangeEnd(value: string, tz: string | undefined): number | null {
+  const date = DATE_ONLY.exec(value);
+  if (!date) {
+    const at = Date.parse(value);
+    return Number.isNaN(at) || new Date(at).getUTCFullYear() > 9999 ? null : at;
+  }
+  const [year, month, day] = [Number(date[1]), Number(date[2]) - 1, Number(date[3])];
+  const check = new Date(Date.UTC(year, month, day));
+  if (check.getUTCMonth() !== month || check.getUTCDate() !== day) return null;
+  return localInstant(tz ?? '+00:00', [year, month, day]);
+}
+
+/**
+ * The calendar call's [from, to) as instants, or 400 naming the field: `to` after `from`, at most
+ * CALENDAR_MAX_DAYS days apart (an hour more for a clock change inside the range).
+ */
+function calendarRange(query: { from: string; to: string; tz?: string }): Interval {
+  const start = rangeEnd(query.from, query.tz);
+  const end = rangeEnd(query.to, query.tz);
+  const errors: Record<string, string> = {};
+  if (start === null) errors.from = CALENDAR_MESSAGES.from;
+  if (end === null) errors.to = CALENDAR_MESSAGES.to;
+  if (start !== null && end !== null) {
+    if (end <= start) errors.to = CALENDAR_MESSAGES.order;
+    else if (end - start > CALENDAR_MAX_DAYS * DAY + 3_600_000) errors.to = CALENDAR_MESSAGES.tooLong;
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  return { start: start as number, end: end as number };
+}
 
 /**
  * How many tasks a board's answer holds (`x-board-tasks`), readable before its body: the page starts
@@ -128,6 +168,18 @@ const boardRoutes: FastifyPluginAsyncTypebox<{ fromTemplate?: FromTemplate }> = 
   // Each version of a board (per filter) is built once. Names and avatars change without a board
   // change: the members are read every time and their fingerprint is part of the key. The whole board
   // after a change made here comes from the held board carried forward by the change's patch.
+  // The calendar view's tasks (contract/calendar-view.ts): access first, then the range and zone.
+  app.get('/:boardId/calendar', { schema: GetCalendarTasks }, async (request) => {
+    const { boardId } = request.params;
+    await requireBoardMember(app, boardId, request.user.id);
+    const { from, to, tz, ...filter } = request.query;
+    if (tz !== undefined && !isTimeZone(tz)) throw new HttpError(400, { tz: CALENDAR_MESSAGES.tz });
+    const range = calendarRange({ from, to, tz });
+    const calendar = await loadCalendar(app.db, boardId, { ...filter, tz }, range, UNDATED_LIMIT);
+    if (!calendar) throw notFound();
+    return calendar;
+  });
+
   app.get('/:boardId', { schema: GetBoard }, async (request, reply) => {
     const { boardId } = request.params;
     const { tz } = request.query;

@@ -37,6 +37,8 @@ describe('POST /api/column', () => {
       name: 'Проверка',
       taskIds: [],
       version: 1,
+      wipLimit: null,
+      wipStrict: false,
     });
     expect(await columnOrder(b.id)).toEqual([...b.columns, res.body.id]);
     expect(await boardVersion(t.db, b.id)).toBe(1);
@@ -80,7 +82,15 @@ describe('PUT /api/column/edit', () => {
     });
     expect(res).toEqual({
       status: 200,
-      body: { id: b.columns[1], boardId: b.id, name: 'Тест', taskIds: [first, second], version: 2 },
+      body: {
+        id: b.columns[1],
+        boardId: b.id,
+        name: 'Тест',
+        taskIds: [first, second],
+        version: 2,
+        wipLimit: null,
+        wipStrict: false,
+      },
     });
   });
 

@@ -11,3 +11,4 @@ export {
   setColumnOrder,
   toColumn,
 } from './repository.js';
+export { requireRoom } from './wip.js';

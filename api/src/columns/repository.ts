@@ -12,13 +12,28 @@ type Db = Kysely<Database>;
 
 /** The one place a columns row becomes the API's column. */
 export function toColumn(
-  row: { id: number; board_id: number; name: string; version: number },
+  row: {
+    id: number;
+    board_id: number;
+    name: string;
+    version: number;
+    wip_limit: number | null;
+    wip_strict: boolean;
+  },
   taskIds: string[],
 ): Column {
-  return { id: String(row.id), boardId: row.board_id, name: row.name, taskIds, version: row.version };
+  return {
+    id: String(row.id),
+    boardId: row.board_id,
+    name: row.name,
+    taskIds,
+    version: row.version,
+    wipLimit: row.wip_limit,
+    wipStrict: row.wip_strict,
+  };
 }
 
-export const COLUMN_COLUMNS = ['id', 'board_id', 'name', 'version'] as const;
+export const COLUMN_COLUMNS = ['id', 'board_id', 'name', 'version', 'wip_limit', 'wip_strict'] as const;
 
 /** Whether the column exists on this board. */
 export async function columnExists(db: Db, boardId: number, columnId: number): Promise<boolean> {
@@ -83,11 +98,21 @@ export async function createColumn(db: Db, boardId: number, name: string, userId
   return column;
 }
 
-/** Renames `current`, one version on. */
-export async function renameColumn(db: Db, current: Column, name: string, userId: number): Promise<Column> {
+/** Renames `current` and sets its limit, one version on. */
+export async function updateColumn(
+  db: Db,
+  current: Column,
+  next: Pick<Column, 'name' | 'wipLimit' | 'wipStrict'>,
+  userId: number,
+): Promise<Column> {
   const row = await db
     .updateTable('columns')
-    .set({ name, version: current.version + 1 })
+    .set({
+      name: next.name,
+      wip_limit: next.wipLimit,
+      wip_strict: next.wipStrict,
+      version: current.version + 1,
+    })
     .where('id', '=', Number(current.id))
     .returning(COLUMN_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -149,6 +174,27 @@ export async function columnTaskIds(db: Db, columnId: number): Promise<number[]>
   return rows.map((row) => row.id);
 }
 
+/**
+ * The column's strict limit when it is full (its tasks on the board, archived ones not counted, are at
+ * or over the limit), else null: a card more is refused. Read under the board's lock, so race-free.
+ */
+export async function fullStrictLimit(db: Db, boardId: number, columnId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('columns as c')
+    .select([
+      'c.wip_limit',
+      sql<number>`(select count(*)::int from tasks t where t.column_id = c.id and t.archived_at is null)`.as(
+        'count',
+      ),
+    ])
+    .where('c.id', '=', columnId)
+    .where('c.board_id', '=', boardId)
+    .where('c.wip_strict', '=', true)
+    .where('c.wip_limit', 'is not', null)
+    .executeTakeFirst();
+  return row && row.wip_limit !== null && row.count >= row.wip_limit ? row.wip_limit : null;
+}
+
 /** Takes the column, with its tasks, off the board into the archive; false when it is not on it. */
 export async function archiveColumn(
   db: Db,
@@ -195,10 +241,19 @@ export async function unarchiveColumn(db: Db, boardId: number, columnId: number)
 export async function allColumns(
   db: Db,
   boardId: number,
-): Promise<{ id: number; name: string; archived: boolean; taskIds: number[] }[]> {
+): Promise<
+  {
+    id: number;
+    name: string;
+    archived: boolean;
+    wipLimit: number | null;
+    wipStrict: boolean;
+    taskIds: number[];
+  }[]
+> {
   const columns = await db
     .selectFrom('columns')
-    .select(['id', 'name', 'archived_at'])
+    .select(['id', 'name', 'archived_at', 'wip_limit', 'wip_strict'])
     .where('board_id', '=', boardId)
     .orderBy(sql`archived_at is not null`)
     .orderBy(sql`case when archived_at is null then position end`)
@@ -219,6 +274,8 @@ export async function allColumns(
     id: column.id,
     name: column.name,
     archived: column.archived_at !== null,
+    wipLimit: column.wip_limit,
+    wipStrict: column.wip_strict,
     taskIds: byColumn.get(column.id) ?? [],
   }));
 }

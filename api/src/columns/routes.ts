@@ -22,9 +22,9 @@ import {
   deleteColumn,
   findColumn,
   findColumnName,
-  renameColumn,
   setColumnOrder,
   unarchiveColumn,
+  updateColumn,
 } from './repository.js';
 
 const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -47,13 +47,14 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // With `version`, as PUT /api/task/edit: a name changed meanwhile to another one is a 409.
+  // With `version`, as PUT /api/task/edit: a name changed meanwhile to another one is a 409. The limit
+  // (optional, omitted: unchanged) is a setting, not merged: the last save wins.
   app.put(
     '/edit/:boardId/:columnId',
     { schema: EditColumn, preValidation: normalize({ name: 'trim' }) },
     async (request, reply) => {
       const { boardId, columnId } = request.params;
-      const { name, version } = request.body;
+      const { name, version, wipLimit, wipStrict } = request.body;
       const userId = request.user.id;
       return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
         const current = await findColumn(trx, boardId, columnId);
@@ -68,8 +69,14 @@ const columnRoutes: FastifyPluginAsyncTypebox = async (app) => {
           current409: () => ({ column: current }),
         });
         changes.column(columnId);
-        if (!save.changed) return current;
-        const renamed = await renameColumn(trx, current, save.fields.name, userId);
+        const next = {
+          name: save.fields.name,
+          wipLimit: wipLimit === undefined ? current.wipLimit : wipLimit,
+          wipStrict: wipStrict ?? current.wipStrict,
+        };
+        if (!save.changed && next.wipLimit === current.wipLimit && next.wipStrict === current.wipStrict)
+          return current;
+        const renamed = await updateColumn(trx, current, next, userId);
         if (renamed.name !== current.name) {
           changes.record('column.renamed', {
             columnId,

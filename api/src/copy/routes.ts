@@ -32,6 +32,7 @@ import {
   columnTaskIds,
   createColumn,
   findColumn,
+  requireRoom,
   setColumnOrder,
 } from '../columns/index.js';
 import type { Database } from '../database.js';
@@ -210,6 +211,7 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (trx, { from, to }) => {
         if ((await findTasks(trx, fromId, [taskId])).length === 0) throw notFound();
         await requireTargetColumn(trx, toBoardId, columnId);
+        await requireRoom(trx, toBoardId, columnId);
         const [task] = await exportedTasks(trx, fromId, [taskId], { comments: withComments });
         if (!task) throw notFound();
         const labelIds = await matchLabels(trx, from, to, task.labels, userId);
@@ -266,6 +268,7 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!onBoard) throw notFound();
         await requireTargetColumn(trx, toBoardId, columnId);
         const fromColumn = Number(onBoard.columnId);
+        if (fromId !== toBoardId || fromColumn !== columnId) await requireRoom(trx, toBoardId, columnId);
 
         // On its own board: an ordinary move (PUT /api/task/move) to that place.
         if (fromId === toBoardId) {
@@ -324,6 +327,7 @@ const copyRoutes: FastifyPluginAsyncTypebox = async (app) => {
             assignees: keepAssignees,
             labels,
             dueAt: task.dueAt,
+            startAt: task.startAt,
             dueDone: task.dueDone,
           },
           userId,

@@ -61,6 +61,8 @@ async function head(db: Db, { boardId, createdBy }: ExportOf, exportedAt: Date) 
       id: String(column.id),
       name: column.name,
       archived: column.archived,
+      wipLimit: column.wipLimit,
+      wipStrict: column.wipStrict,
       taskIds: column.taskIds.map(String),
     })),
   };
@@ -105,6 +107,7 @@ async function taskBatch(
         assignees: task.assignees,
         labels: task.labels,
         dueAt: task.dueAt,
+        startAt: task.startAt,
         dueDone: task.dueDone,
         archived: task.archived,
         createdAt: task.createdAt,

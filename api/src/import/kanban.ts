@@ -39,6 +39,7 @@ export function sourceTask(
     estimation: task.estimation,
     priority: task.priority,
     dueAt: task.dueAt === null ? null : new Date(task.dueAt),
+    startAt: task.startAt ? new Date(task.startAt) : null,
     dueDone: task.dueDone,
     archived: task.archived,
     labels: task.labels.map(String),
@@ -79,7 +80,13 @@ export function sourceOfExport(document: BoardExport): SourceBoard {
       (task) => task.columnId === column.id && !placed.has(task.id) && task.archived,
     );
     for (const task of archived) placed.add(task.id);
-    return { name: column.name, archived: column.archived, tasks: [...own, ...archived].map(toTask) };
+    return {
+      name: column.name,
+      archived: column.archived,
+      wipLimit: column.wipLimit ?? null,
+      wipStrict: column.wipStrict ?? false,
+      tasks: [...own, ...archived].map(toTask),
+    };
   });
   const skipped: SourceBoard['skipped'] = [];
   if (files > 0) skipped.push({ what: 'Файлы', why: `в JSON только их имена: ${files}` });

@@ -26,6 +26,7 @@ export interface SourceTask {
   estimation: string;
   priority: PriorityValue | null;
   dueAt: Date | null;
+  startAt: Date | null;
   dueDone: boolean;
   /** Archived on its own (the tasks of an archived column are not). */
   archived: boolean;
@@ -41,6 +42,9 @@ export interface SourceTask {
 export interface SourceColumn {
   name: string;
   archived: boolean;
+  /** The column's limit of cards (our own exports only). */
+  wipLimit?: number | null;
+  wipStrict?: boolean;
   /** In the column's order. */
   tasks: SourceTask[];
 }
@@ -71,6 +75,7 @@ export const emptyTask = (title: string): SourceTask => ({
   estimation: '',
   priority: null,
   dueAt: null,
+  startAt: null,
   dueDone: false,
   archived: false,
   labels: [],

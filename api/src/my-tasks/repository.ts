@@ -8,7 +8,7 @@ type Db = Kysely<Database>;
 /**
  * The tasks assigned to the user on boards (not deleted) they are still an accepted member of, not in
  * the board's archive, ordered by due date
- * (none last), board, id. `withDueOnly`: only those with a due date (the calendar feed).
+ * (none last), board, id. `withDueOnly`: only those with a due or a start date (the calendar feed).
  */
 export async function findMyTasks(db: Db, userId: number, withDueOnly = false): Promise<MyTask[]> {
   let query = selectTasks(db)
@@ -26,7 +26,7 @@ export async function findMyTasks(db: Db, userId: number, withDueOnly = false): 
     .orderBy(sql`t.due_at asc nulls last`)
     .orderBy('t.board_id')
     .orderBy('t.id');
-  if (withDueOnly) query = query.where('t.due_at', 'is not', null);
+  if (withDueOnly) query = query.where(sql<boolean>`(t.due_at is not null or t.start_at is not null)`);
   const rows = await query.execute();
   return rows.map((row) => ({ ...toTask(row), board: { id: row.board_id, name: row.board_name } }));
 }

@@ -32,6 +32,7 @@ type TaskRow = Pick<
   | 'created_by'
   | 'version'
   | 'due_at'
+  | 'start_at'
   | 'due_done'
   | 'cover_file_id'
 > & {
@@ -66,6 +67,7 @@ export function toTask(row: TaskRow): Task {
     createdBy: row.created_by,
     version: row.version,
     dueAt: row.due_at?.toISOString() ?? null,
+    startAt: row.start_at?.toISOString() ?? null,
     dueDone: row.due_done,
     checklist: { done: row.checklist_done, total: row.checklist_total },
     coverFileId: row.cover_file_id,
@@ -89,6 +91,7 @@ export function selectTasks(db: Db) {
       't.created_by',
       't.version',
       't.due_at',
+      't.start_at',
       't.due_done',
       't.cover_file_id',
       sql<boolean>`t.description <> ''`.as('has_description'),
@@ -220,12 +223,14 @@ export async function archiveTask(
 /**
  * Puts an archived task back in its column at its last position (or the column's end, if it has
  * fewer tasks now). 'unknown': no such archived task; 'column-archived': its column is in the
- * archive too (the column comes back first), with the column's name.
+ * archive too (the column comes back first), with the column's name. `admit` may refuse the column
+ * (a strict limit) by throwing, before anything is written.
  */
 export async function unarchiveTask(
   db: Db,
   boardId: number,
   taskId: number,
+  admit: (columnId: number) => Promise<void> = async () => {},
 ): Promise<{ columnId: number } | 'unknown' | { columnArchived: string }> {
   const task = await db
     .selectFrom('tasks as t')
@@ -237,6 +242,7 @@ export async function unarchiveTask(
     .executeTakeFirst();
   if (!task) return 'unknown';
   if (task.column_archived_at) return { columnArchived: task.name };
+  await admit(task.column_id);
   const open = await db
     .selectFrom('tasks')
     .select('id')
@@ -272,8 +278,13 @@ export interface TaskFields {
   labels: number[];
   /** ISO 8601 in UTC, or null. */
   dueAt: string | null;
+  /** ISO 8601 in UTC, or null; not after `dueAt`. Revisions older than the field lack it (null then). */
+  startAt: string | null;
   dueDone: boolean;
 }
+
+/** What fields added after the first revisions were, in those revisions (revisions.ts `defaults`). */
+export const TASK_FIELD_DEFAULTS: Partial<TaskFields> = { startAt: null };
 
 /** The task's editable fields and version now; null when the board has no such task. */
 export async function findTaskFields(
@@ -297,6 +308,7 @@ export async function findTaskFields(
       assignees: row.assignees,
       labels: row.labels,
       dueAt: row.due_at?.toISOString() ?? null,
+      startAt: row.start_at?.toISOString() ?? null,
       dueDone: row.due_done,
     },
   };
@@ -392,6 +404,7 @@ export async function updateTask(
       estimation: next.estimation,
       priority: next.priority,
       due_at: next.dueAt === null ? null : new Date(next.dueAt),
+      start_at: next.startAt === null ? null : new Date(next.startAt),
       due_done: next.dueDone,
       version,
       ...(moved && { column_id: to, position: endOfColumn(to) }),

@@ -11,7 +11,7 @@ import { columnNames, fieldChanges } from '../board-change/activity.js';
 import { changeBoard, changeOf } from '../board-change/change-board.js';
 import { saveVersioned } from '../board-change/revisions.js';
 import { trashThenDelete } from '../board-change/trash-entries.js';
-import { columnExists } from '../columns/index.js';
+import { columnExists, requireRoom } from '../columns/index.js';
 import type { Database } from '../database.js';
 import { type ErrorBody, HttpError, notFound } from '../errors.js';
 import { findFile } from '../files/index.js';
@@ -23,8 +23,10 @@ import {
   findCover,
   findTaskDetail,
   findTaskFields,
+  findTasks,
   moveTask,
   setCover,
+  TASK_FIELD_DEFAULTS,
   type TaskFields,
   unarchiveTask,
   updateTask,
@@ -42,11 +44,11 @@ const normalizeTask: preValidationHookHandler = async (request) => {
 };
 
 /** An instant as the API shows it (ISO 8601 in UTC, milliseconds), or null; 400 for a date that does not exist. */
-function instant(value: string | null): string | null {
+function instant(value: string | null, field: 'dueAt' | 'startAt' = 'dueAt'): string | null {
   if (value === null) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999)
-    throw new HttpError(400, { dueAt: MESSAGES.dueAt });
+    throw new HttpError(400, { [field]: MESSAGES[field] });
   return date.toISOString();
 }
 
@@ -77,6 +79,7 @@ const TASK_FIELDS = [
   'assignees',
   'labels',
   'dueAt',
+  'startAt',
   'dueDone',
 ] as const;
 
@@ -96,6 +99,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = request.user.id;
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       await checkReferences(trx, boardId, task);
+      await requireRoom(trx, boardId, task.columnId);
       const created = await createTask(trx, boardId, userId, task);
       changes
         .task(Number(created.id))
@@ -133,6 +137,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       if (body.dueAt !== undefined) mine.dueAt = instant(body.dueAt);
+      if (body.startAt !== undefined) mine.startAt = instant(body.startAt, 'startAt');
       const current = await findTaskFields(trx, boardId, taskId);
       if (!current) throw notFound();
       const save = await saveVersioned(trx, {
@@ -141,15 +146,20 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         version: body.version,
         current: current.fields,
         mine,
+        defaults: TASK_FIELD_DEFAULTS,
         message: MESSAGES.conflict,
         current409: async () => ({ task: await findTaskDetail(trx, boardId, taskId, userId) }),
       });
       const next = save.fields;
+      // Checked on the merged fields: a start sent alone must not pass someone else's new due date.
+      if (next.startAt !== null && next.dueAt !== null && next.startAt > next.dueAt)
+        throw new HttpError(400, { startAt: MESSAGES.startAfterDue });
       await checkReferences(trx, boardId, {
         columnId: Number(next.columnId),
         assignees: next.assignees,
         labels: next.labels,
       });
+      if (next.columnId !== current.fields.columnId) await requireRoom(trx, boardId, Number(next.columnId));
       const task = await updateTask(trx, boardId, taskId, current, next, userId);
       changes.task(taskId);
       const edited = fieldChanges(current.fields, next, TASK_FIELDS);
@@ -195,6 +205,9 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = request.user.id;
     return changeBoard(app, change(boardId, userId, reply), async (trx, _version, _board, changes) => {
       if (!listed.includes(taskId)) throw new HttpError(400, { taskId: MESSAGES.notInList });
+      // A strict limit refuses a card from another column; a move inside the column only reorders.
+      const [before] = await findTasks(trx, boardId, [taskId]);
+      if (before && before.columnId !== String(columnId)) await requireRoom(trx, boardId, columnId);
       const result = await moveTask(trx, boardId, taskId, columnId, listed, userId);
       if (result === 'unknown-task') throw notFound();
       if (result === 'unknown-column') throw new HttpError(400, { newColumnId: MESSAGES.column });
@@ -231,7 +244,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (from === null) throw notFound();
           columnId = from;
         } else {
-          const back = await unarchiveTask(trx, boardId, taskId);
+          const back = await unarchiveTask(trx, boardId, taskId, (into) => requireRoom(trx, boardId, into));
           if (back === 'unknown') throw notFound();
           if ('columnArchived' in back)
             throw new HttpError(409, { message: ARCHIVE_MESSAGES.columnArchived(back.columnArchived) });

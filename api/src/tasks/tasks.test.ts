@@ -45,6 +45,7 @@ describe('POST /api/task/create', () => {
         createdBy: b.member.id,
         version: 1,
         dueAt: null,
+        startAt: null,
         dueDone: false,
         checklist: { done: 0, total: 0 },
         coverFileId: null,

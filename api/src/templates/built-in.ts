@@ -181,6 +181,7 @@ const card = ({ title, description = '', labels = [], checklist }: Card): Source
   estimation: '',
   priority: null,
   dueAt: null,
+  startAt: null,
   dueDone: false,
   archived: false,
   labels,

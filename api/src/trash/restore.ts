@@ -10,7 +10,7 @@ import type {
   LabelSnapshot,
   TaskSnapshot,
 } from '../board-change/trash-entries.js';
-import { columnExists } from '../columns/index.js';
+import { columnExists, requireRoom } from '../columns/index.js';
 import type { Database } from '../database.js';
 import { recordTaskEdits } from '../tasks/index.js';
 
@@ -94,6 +94,7 @@ export async function restoreTask(
   const { task } = snapshot;
   const columnId = task.column_id;
   if (!(await columnExists(db, boardId, columnId))) return { missing: snapshot.columnName };
+  await requireRoom(db, boardId, columnId);
   const { count } = await db
     .selectFrom('tasks')
     .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -36,7 +36,17 @@ const echo: BoardUpdate = {
     prevVersion: 1,
     userId: ME,
     tasks: [created],
-    columns: [{ id: '11', boardId: 7, name: 'В работе', taskIds: ['3', '9'], version: 1 }],
+    columns: [
+      {
+        id: '11',
+        boardId: 7,
+        name: 'В работе',
+        taskIds: ['3', '9'],
+        version: 1,
+        wipLimit: null,
+        wipStrict: false,
+      },
+    ],
   },
 };
 

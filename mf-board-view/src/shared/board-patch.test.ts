@@ -46,8 +46,24 @@ describe('applyPatch', () => {
       update({
         tasks: [makeTask('3', '10')],
         columns: [
-          { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['1', '3', '2'], version: 1 },
-          { id: '11', boardId: 7, name: 'В работе', taskIds: [], version: 1 },
+          {
+            id: '10',
+            boardId: 7,
+            name: 'Нужно сделать',
+            taskIds: ['1', '3', '2'],
+            version: 1,
+            wipLimit: null,
+            wipStrict: false,
+          },
+          {
+            id: '11',
+            boardId: 7,
+            name: 'В работе',
+            taskIds: [],
+            version: 1,
+            wipLimit: null,
+            wipStrict: false,
+          },
         ],
       }),
     );
@@ -63,7 +79,17 @@ describe('applyPatch', () => {
       board,
       update({
         tasks: [makeTask('2', '10')],
-        columns: [{ id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['2', '1'], version: 1 }],
+        columns: [
+          {
+            id: '10',
+            boardId: 7,
+            name: 'Нужно сделать',
+            taskIds: ['2', '1'],
+            version: 1,
+            wipLimit: null,
+            wipStrict: false,
+          },
+        ],
       }),
     );
     expect(next.columns['10']?.taskIds).toEqual(['2', '1']);
@@ -100,8 +126,24 @@ describe('applyPatch', () => {
     // Filtered by assignee 1: task 2 (no assignee) is not on the board.
     const board = makeBoard({
       columns: {
-        '10': { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['1'], version: 1 },
-        '11': { id: '11', boardId: 7, name: 'В работе', taskIds: ['3'], version: 1 },
+        '10': {
+          id: '10',
+          boardId: 7,
+          name: 'Нужно сделать',
+          taskIds: ['1'],
+          version: 1,
+          wipLimit: null,
+          wipStrict: false,
+        },
+        '11': {
+          id: '11',
+          boardId: 7,
+          name: 'В работе',
+          taskIds: ['3'],
+          version: 1,
+          wipLimit: null,
+          wipStrict: false,
+        },
       },
       tasks: {
         '1': makeTask('1', '10', { assignees: [1] }),
@@ -109,7 +151,15 @@ describe('applyPatch', () => {
       },
     });
     const assigned = makeTask('2', '10', { assignees: [1, 2], version: 2 });
-    const column10 = { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['5', '2', '1'], version: 1 };
+    const column10 = {
+      id: '10',
+      boardId: 7,
+      name: 'Нужно сделать',
+      taskIds: ['5', '2', '1'],
+      version: 1,
+      wipLimit: null,
+      wipStrict: false,
+    };
     const next = apply(
       board,
       update({ tasks: [assigned], columns: [column10] }),

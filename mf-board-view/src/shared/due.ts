@@ -66,22 +66,60 @@ let monthFormat: Intl.DateTimeFormat | undefined;
  * '25 ноя, 14:00' (short, the card) or '25 ноября, 14:00' (long, what a screen reader says and the
  * conflict texts show), in the viewer's zone; the year is added when it is not the current one.
  */
-export function dueText(dueAt: string, now: number, length: 'short' | 'long' = 'short'): string {
-  const date = new Date(dueAt);
+/** The month of a day as it follows the number: 'ноября', or 'ноя' short. */
+function monthOf(date: Date, length: 'short' | 'long'): string {
   // One formatter for every card, made on first use (like shared/time-text.ts's).
   monthFormat ??= new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' });
   const month = monthFormat.formatToParts(date).find((part) => part.type === 'month')?.value ?? '';
   // ICU's own short months are 'нояб.', 'февр.': three letters of the genitive read as people write.
-  let text = `${date.getDate()} ${length === 'short' ? month.slice(0, 3) : month}`;
+  return length === 'short' ? month.slice(0, 3) : month;
+}
+
+export function dueText(dueAt: string, now: number, length: 'short' | 'long' = 'short'): string {
+  const date = new Date(dueAt);
+  let text = `${date.getDate()} ${monthOf(date, length)}`;
   if (date.getFullYear() !== new Date(now).getFullYear()) text += ` ${date.getFullYear()}`;
   if (!isDayEnd(date)) text += `, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
   return text;
+}
+
+/** The day's number, its short month and year (local). */
+function dayParts(at: string) {
+  const date = new Date(at);
+  return { day: date.getDate(), month: monthOf(date, 'short'), year: date.getFullYear() };
+}
+
+/**
+ * A start and due date on the card, by days: '25–28 ноя' (one month), '30 ноя – 2 дек' (two), with
+ * the year when it is not this one ('30 дек 2026 – 2 янв 2027'); 'с 25 ноя' without a due date. A
+ * range within one day reads as the due date alone ('25 ноя, 14:00').
+ */
+export function rangeText(startAt: string, dueAt: string | null, now: number): string {
+  const thisYear = new Date(now).getFullYear();
+  const start = dayParts(startAt);
+  if (!dueAt) return `с ${start.day} ${start.month}${start.year === thisYear ? '' : ` ${start.year}`}`;
+  const due = dayParts(dueAt);
+  if (start.year === due.year && start.month === due.month && start.day === due.day) {
+    return dueText(dueAt, now);
+  }
+  const dueYear = due.year === thisYear && start.year === thisYear ? '' : ` ${due.year}`;
+  if (start.year === due.year && start.month === due.month) {
+    return `${start.day}–${due.day} ${due.month}${dueYear}`;
+  }
+  const startYear = start.year === due.year ? '' : ` ${start.year}`;
+  return `${start.day} ${start.month}${startYear} – ${due.day} ${due.month}${dueYear}`;
 }
 
 /** 'Срок: 25 ноября, 14:00, просрочено': the badge's accessible name. */
 export function dueLabel(dueAt: string, done: boolean, now: number): string {
   const word = STATE_WORDS[dueState(dueAt, done, now)];
   return `Срок: ${dueText(dueAt, now, 'long')}${word ? `, ${word}` : ''}`;
+}
+
+/** 'Начало: 25 ноября, срок: 28 ноября, просрочено' (or 'Начало: 25 ноября' alone): a range's name. */
+export function rangeLabel(startAt: string, dueAt: string | null, done: boolean, now: number): string {
+  const start = `Начало: ${dueText(startAt, now, 'long')}`;
+  return dueAt ? `${start}, ${dueLabel(dueAt, done, now).replace('Срок', 'срок')}` : start;
 }
 
 /** How often a board filtered by 'overdue' asks again: tasks turn overdue without any change. */

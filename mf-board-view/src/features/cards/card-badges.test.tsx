@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { routeApi } from 'shared-ui/test-kit';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dueLabel, dueState, dueText } from '../../shared/due';
+import { dueLabel, dueState, dueText, rangeLabel, rangeText } from '../../shared/due';
 import { makeBoard, makeTask, renderApp } from '../../test/utils';
 
 // 15:00 in Moscow (UTC+3), where the viewer is.
@@ -31,6 +31,40 @@ afterEach(() => {
 
 const card = async (title: string) => (await screen.findByText(title)).closest('article') as HTMLElement;
 const badge = (article: HTMLElement, name: RegExp) => within(article).getByRole('img', { name });
+
+describe('start and due range', () => {
+  // Days without a time: 23:59 in Moscow.
+  const day = (date: string) => `${date}T20:59:00.000Z`;
+
+  it('reads one month, two months, another year and a start alone', () => {
+    expect(rangeText(day('2026-11-25'), day('2026-11-28'), NOW)).toBe('25–28 ноя');
+    expect(rangeText(day('2026-11-30'), day('2026-12-02'), NOW)).toBe('30 ноя – 2 дек');
+    expect(rangeText(day('2026-12-30'), day('2027-01-02'), NOW)).toBe('30 дек 2026 – 2 янв 2027');
+    expect(rangeText(day('2027-03-01'), day('2027-03-05'), NOW)).toBe('1–5 мар 2027');
+    expect(rangeText(day('2026-11-25'), null, NOW)).toBe('с 25 ноя');
+    expect(rangeText(day('2026-11-25'), '2026-11-25T11:00:00.000Z', NOW)).toBe('25 ноя, 14:00');
+    expect(rangeLabel(day('2026-11-25'), day('2026-11-28'), false, NOW)).toBe(
+      'Начало: 25 ноября, срок: 28 ноября',
+    );
+    expect(rangeLabel(day('2026-11-25'), null, false, NOW)).toBe('Начало: 25 ноября');
+  });
+
+  it('shows the range on the card where the due date goes', async () => {
+    const board = makeBoard();
+    board.tasks['1'] = makeTask('1', '10', {
+      title: 'Диапазон',
+      startAt: day('2026-11-25'),
+      dueAt: day('2026-11-28'),
+    });
+    board.tasks['2'] = makeTask('2', '10', { title: 'Только начало', startAt: day('2026-11-30') });
+    routeApi({ 'GET /api/board/7': board });
+    renderApp('/board/7');
+    expect(badge(await card('Диапазон'), /^Начало: 25 ноября, срок: 28 ноября/).textContent).toBe(
+      '25–28 ноя',
+    );
+    expect(badge(await card('Только начало'), /^Начало: 30 ноября$/).textContent).toBe('с 30 ноя');
+  });
+});
 
 describe('due date texts', () => {
   it('reads the date in the viewer’s zone, short on the card and in words for a screen reader', () => {

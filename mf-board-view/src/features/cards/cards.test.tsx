@@ -112,6 +112,22 @@ describe('add-card prefill from filters', () => {
     expect(calls().filter((call) => call === 'POST /api/task/create')).toHaveLength(1);
   });
 
+  it('keeps the title and shows the message when a full column refuses the card (409)', async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'POST /api/task/create': () => jsonResponse(409, { message: 'Колонка заполнена: лимит 4' }),
+    });
+    renderApp('/board/7');
+    await screen.findByRole('heading', { name: 'Проект Альфа' });
+    fireEvent.click(screen.getAllByRole('button', { name: '+ Добавить карточку' })[0] as HTMLElement);
+    const input = screen.getByLabelText('Название карточки') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'Пятая задача' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Колонка заполнена: лимит 4');
+    expect(input.value).toBe('Пятая задача');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('closes on a press outside the form, keeping the title typed for the next time', async () => {
     routeApi({ 'GET /api/board/7': makeBoard() });
     renderApp('/board/7');

@@ -47,6 +47,67 @@ describe('columns', () => {
     await waitFor(() => expect(calls()).toContain('DELETE /api/column/delete/7/11'));
   });
 
+  it('shows the count against the limit, warned and named when over it', async () => {
+    const board = makeBoard();
+    for (const id of ['4', '5', '6']) board.tasks[id] = makeTask(id, '10');
+    board.columns['10'] = { ...board.columns['10']!, taskIds: ['1', '2', '4', '5', '6'], wipLimit: 4 };
+    board.columns['11'] = { ...board.columns['11']!, wipLimit: 3 };
+    routeApi({ 'GET /api/board/7': board });
+    renderApp('/board/7');
+    const over = await screen.findByRole('img', { name: 'Карточек: 5 из 4, больше лимита' });
+    expect(over.textContent).toBe('5 / 4');
+    expect(over.className).toContain('bv-column-header__count--over');
+    const under = screen.getByRole('img', { name: 'Карточек: 1 из 3' });
+    expect(under.textContent).toBe('1 / 3');
+    expect(under.className).not.toContain('--over');
+  });
+
+  it('sets a strict limit from the column modal, sending only what changed', async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'PUT /api/column/edit/7/10': { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: [] },
+    });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Колонка «Нужно сделать»: изменить' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Колонка' });
+    const limit = within(dialog).getByLabelText('Лимит карточек');
+    fireEvent.change(limit, { target: { value: '1001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Лимит — целое число от 1 до 1000')).toBeTruthy();
+    expect(calls()).not.toContain('PUT /api/column/edit/7/10');
+    fireEvent.change(limit, { target: { value: '4' } });
+    fireEvent.click(within(dialog).getByLabelText('Строгий лимит: не принимать карточки сверх лимита'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodyOf('PUT /api/column/edit/7/10')).toEqual({
+      name: 'Нужно сделать',
+      wipLimit: 4,
+      wipStrict: true,
+    });
+  });
+
+  it('shows the API refusal of a limit under the field', async () => {
+    const board = makeBoard();
+    board.columns['10'] = { ...board.columns['10']!, wipLimit: 4, wipStrict: true };
+    routeApi({
+      'GET /api/board/7': board,
+      'PUT /api/column/edit/7/10': () => jsonResponse(400, { wipLimit: 'Лимит — целое число от 1 до 1000' }),
+    });
+    renderApp('/board/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Колонка «Нужно сделать»: изменить' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Колонка' });
+    const limit = within(dialog).getByLabelText('Лимит карточек') as HTMLInputElement;
+    expect(limit.value).toBe('4');
+    expect(
+      (within(dialog).getByLabelText('Строгий лимит: не принимать карточки сверх лимита') as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    fireEvent.change(limit, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Лимит — целое число от 1 до 1000')).toBeTruthy();
+    expect(bodyOf('PUT /api/column/edit/7/10')).toEqual({ name: 'Нужно сделать', wipLimit: null });
+  });
+
   it('creates a column and swallows a failure', async () => {
     let answer = jsonResponse(500, { message: 'Внутренняя ошибка сервера' });
     routeApi({ 'GET /api/board/7': makeBoard(), 'POST /api/column': () => answer });

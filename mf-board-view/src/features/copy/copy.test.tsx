@@ -37,8 +37,24 @@ const beta = () =>
     name: 'Бета',
     columnOrder: ['80', '81'],
     columns: {
-      '80': { id: '80', boardId: 8, name: 'Входящие', taskIds: [], version: 1 },
-      '81': { id: '81', boardId: 8, name: 'Готово', taskIds: [], version: 1 },
+      '80': {
+        id: '80',
+        boardId: 8,
+        name: 'Входящие',
+        taskIds: [],
+        version: 1,
+        wipLimit: null,
+        wipStrict: false,
+      },
+      '81': {
+        id: '81',
+        boardId: 8,
+        name: 'Готово',
+        taskIds: [],
+        version: 1,
+        wipLimit: null,
+        wipStrict: false,
+      },
     },
     tasks: {},
   });

@@ -3,6 +3,7 @@ import { apiClient, onBoardVersion } from 'shared-ui';
 import { bodyOf, calls, jsonResponse, routeApi } from 'shared-ui/test-kit';
 import { describe, expect, it, vi } from 'vitest';
 import { createBoardStore } from '../../shared/board-store';
+import { useUndo } from '../../shared/undo';
 import { makeBoard, makeTask } from '../../test/utils';
 import { cardPlace, cardUnmoved, columnPlace, UNCHANGED } from './model/announce';
 import { commitColumnOrder, commitTaskMove } from './model/commit';
@@ -212,8 +213,24 @@ describe('committing a drop', () => {
           userId: 1,
           tasks: [makeTask('1', '11')],
           columns: [
-            { id: '10', boardId: 7, name: 'Нужно сделать', taskIds: ['2'], version: 1 },
-            { id: '11', boardId: 7, name: 'В работе', taskIds: ['3', '1'], version: 1 },
+            {
+              id: '10',
+              boardId: 7,
+              name: 'Нужно сделать',
+              taskIds: ['2'],
+              version: 1,
+              wipLimit: null,
+              wipStrict: false,
+            },
+            {
+              id: '11',
+              boardId: 7,
+              name: 'В работе',
+              taskIds: ['3', '1'],
+              version: 1,
+              wipLimit: null,
+              wipStrict: false,
+            },
           ],
         },
       });
@@ -236,6 +253,19 @@ describe('committing a drop', () => {
     expect(await commitTaskMove(store, '2', '10', ['2', '1'])).toBe('restored');
     expect(store.getState().board).toBe(before);
     expect(store.getState().board?.columns['10']?.taskIds).toEqual(['1', '2']);
+  });
+
+  it('puts the card back and says why when a full column refuses it (409)', async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'PUT /api/task/move': () => jsonResponse(409, { message: 'Колонка заполнена: лимит 4' }),
+    });
+    const store = await loadedStore();
+    const before = store.getState().serverBoard;
+    expect(await commitTaskMove(store, '1', '11', ['3', '1'])).toBe('restored');
+    expect(store.getState().board).toBe(before);
+    expect(store.getState().board?.tasks['1']?.columnId).toBe('10');
+    expect(useUndo.getState().offer).toMatchObject({ kind: 'notice', message: 'Колонка заполнена: лимит 4' });
   });
 
   it('sends nothing when the order did not change or the task is not in the list', async () => {

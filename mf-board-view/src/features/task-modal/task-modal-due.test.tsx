@@ -116,6 +116,60 @@ describe('due date in the task modal', { timeout: 15_000 }, () => {
   });
 });
 
+describe('start date in the task modal', { timeout: 15_000 }, () => {
+  it('is sent in the same versioned edit as the due date, which goes only when changed', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await openTask(detail({ dueAt: '2026-11-28T18:59:00.000Z' }));
+    const start = within(dialog).getByLabelText('Начало') as HTMLInputElement;
+    expect(start.value).toBe('');
+    expect(start.max).toBe('2026-11-28');
+    await user.click(start);
+    await user.keyboard('2026-11-25');
+    await user.click(within(dialog).getByLabelText('Время начала'));
+    await user.keyboard('10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
+    await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
+    expect(bodyOf('PUT /api/task/edit')).toMatchObject({ startAt: '2026-11-25T05:00:00.000Z', version: 1 });
+    expect(bodyOf('PUT /api/task/edit')).not.toHaveProperty('dueAt');
+  });
+
+  it('clears the start with ‘Убрать начало’, keeping the due date', async () => {
+    const user = userEvent.setup();
+    const { dialog, date } = await openTask(
+      detail({ startAt: '2026-11-24T18:59:00.000Z', dueAt: '2026-11-28T18:59:00.000Z' }),
+    );
+    expect((within(dialog).getByLabelText('Начало') as HTMLInputElement).value).toBe('2026-11-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Убрать начало' }));
+    expect((within(dialog).getByLabelText('Начало') as HTMLInputElement).value).toBe('');
+    expect(date.value).toBe('2026-11-28');
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
+    await waitFor(() => expect(location()).toBe('/board/7'), WAIT);
+    const body = bodyOf('PUT /api/task/edit') as Record<string, unknown>;
+    expect(body.startAt).toBeNull();
+    expect(body).not.toHaveProperty('dueAt');
+  });
+
+  it('shows the server’s start error under ‘Начало’', async () => {
+    const user = userEvent.setup();
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail({ dueAt: '2026-11-20T18:59:00.000Z' }),
+      'PUT /api/task/edit': () => jsonResponse(400, { startAt: 'Начало позже срока' }),
+    });
+    renderApp('/board/7/task/2');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' }, WAIT);
+    const start = (await within(dialog).findByLabelText('Начало', {}, WAIT)) as HTMLInputElement;
+    await user.click(start);
+    await user.keyboard('2026-11-25');
+    await user.click(within(dialog).getByRole('button', { name: 'Готово' }));
+    const error = await within(dialog).findByText('Начало позже срока');
+    expect(start.getAttribute('aria-describedby')?.split(' ')).toContain(
+      error.id || error.closest('[id]')?.id,
+    );
+    expect(start.value).toBe('2026-11-25');
+  });
+});
+
 describe('due date in the draft', () => {
   it('is a field with its label in the conflict texts', () => {
     const draft = editField(startDraft(detail()), 'dueAt', '2026-11-25T14:00');
@@ -125,6 +179,9 @@ describe('due date in the draft', () => {
     expect(valueText('dueAt', '2026-11-25T14:00', makeBoard(), now)).toBe('25 ноября, 14:00');
     expect(valueText('dueAt', '2027-01-05', makeBoard(), now)).toBe('5 января 2027');
     expect(valueText('dueAt', '', makeBoard(), now)).toBe('без срока');
+    expect(conflictTitle('startAt', 'Борис')).toBe('Поле «Начало» изменил(а) Борис');
+    expect(valueText('startAt', '2026-11-24', makeBoard(), now)).toBe('24 ноября');
+    expect(valueText('startAt', '', makeBoard(), now)).toBe('без начала');
     expect(valueText('dueDone', true, makeBoard(), now)).toBe('выполнено');
   });
 });

@@ -91,6 +91,21 @@ describe('task modal', { timeout: 15_000 }, () => {
     expect(location()).toBe('/board/7/task/2');
   });
 
+  it('says why a full column refused the task, once, without treating it as a conflict', async () => {
+    routeApi({
+      'GET /api/board/7': makeBoard(),
+      'GET /api/task/7/2': detail(),
+      'PUT /api/task/edit': () => jsonResponse(409, { message: 'Колонка заполнена: лимит 4' }),
+    });
+    renderApp('/board/7/task/2');
+    const dialog = await screen.findByRole('dialog', { name: 'Задача 2' });
+    fireEvent.change(await within(dialog).findByLabelText('Колонка'), { target: { value: '11' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Готово' }));
+    expect(await within(dialog).findByText('Колонка заполнена: лимит 4')).toBeTruthy();
+    expect(calls().filter((call) => call === 'PUT /api/task/edit')).toHaveLength(1);
+    expect(location()).toBe('/board/7/task/2');
+  });
+
   it('closes on Escape back to the board keeping the filters, without re-fetching the board', async () => {
     routeApi({ 'GET /api/board/7': makeBoard(), 'GET /api/task/7/2': detail() });
     renderApp('/board/7/task/2?assignee=1&search=x');

@@ -53,6 +53,7 @@ function makeTask(id: string, dueAt: string | null, overrides: Partial<MyTask> =
     createdBy: 7,
     version: 1,
     dueAt,
+    startAt: null,
     dueDone: false,
     checklist: { done: 0, total: 0 },
     board: { id: 3, name: 'Ремонт' },

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { dueLabel, dueState, dueText } from '../../../shared/due';
+import { dueLabel, dueState, dueText, rangeLabel, rangeText } from '../../../shared/due';
 import { clockNow, subscribeClock } from '../model/clock';
 
 const CLOCK =
@@ -15,22 +15,34 @@ function BadgeIcon({ path }: { path: string }) {
 }
 
 /**
- * '25 ноя, 14:00' in the viewer's zone: amber within a day of the date, red once it passed, green when
- * ticked done. Follows the board's minute clock.
+ * '25 ноя, 14:00' in the viewer's zone, or with a start the range by days ('25–28 ноя', 'с 25 ноя'):
+ * amber within a day of the due date, red once it passed, green when ticked done. Follows the board's
+ * minute clock.
  */
-export function DueBadge({ dueAt, done }: { dueAt: string; done: boolean }) {
+export function DueBadge({
+  dueAt,
+  startAt,
+  done,
+}: {
+  dueAt: string | null;
+  startAt: string | null;
+  done: boolean;
+}) {
   // The accessible name carries the state and the whole date, so it changes whenever the badge does.
-  const label = useSyncExternalStore(subscribeClock, () => dueLabel(dueAt, done, clockNow()));
+  const label = useSyncExternalStore(subscribeClock, () =>
+    startAt ? rangeLabel(startAt, dueAt, done, clockNow()) : dueAt ? dueLabel(dueAt, done, clockNow()) : '',
+  );
   const now = clockNow();
+  const state = dueAt ? dueState(dueAt, done, now) : 'later';
   return (
     <span
-      className={`bv-card__badge bv-card__due bv-card__due--${dueState(dueAt, done, now)}`}
+      className={`bv-card__badge bv-card__due bv-card__due--${state}`}
       role="img"
       aria-label={label}
       title={label}
     >
       <BadgeIcon path={CLOCK} />
-      {dueText(dueAt, now)}
+      {startAt ? rangeText(startAt, dueAt, now) : dueAt ? dueText(dueAt, now) : ''}
     </span>
   );
 }

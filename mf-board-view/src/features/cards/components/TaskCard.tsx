@@ -115,6 +115,7 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
   const href = taskPath(boardId, task.number, publicToken);
   const hasMeta =
     task.dueAt ||
+    task.startAt ||
     task.checklist.total > 0 ||
     priority ||
     task.estimation ||
@@ -147,7 +148,9 @@ export const TaskCard = memo(function TaskCard({ taskId, onOpen, handle }: TaskC
       </a>
       {(hasMeta || assignees.length > 0) && (
         <div className="bv-card__footer">
-          {task.dueAt && <DueBadge dueAt={task.dueAt} done={task.dueDone} />}
+          {(task.dueAt || task.startAt) && (
+            <DueBadge dueAt={task.dueAt} startAt={task.startAt} done={task.dueDone} />
+          )}
           {task.checklist.total > 0 && (
             <ChecklistBadge done={task.checklist.done} total={task.checklist.total} />
           )}

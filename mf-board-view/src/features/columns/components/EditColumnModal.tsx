@@ -1,4 +1,5 @@
-import { Button, TextField, useFormValues, useSubmit } from 'shared-ui';
+import { useState } from 'react';
+import { Button, Checkbox, TextField, useFormValues, useSubmit } from 'shared-ui';
 import { Modal, useConfirmedAction } from 'shared-ui/widgets';
 import { setArchived } from '../../../shared/archive';
 import { useBoard, useReload } from '../../../shared/board-context';
@@ -7,17 +8,24 @@ import { offerUndo, showNotice } from '../../../shared/undo';
 import { copyColumn } from '../api/copy-column';
 import { deleteColumn } from '../api/delete-column';
 import { editColumn } from '../api/edit-column';
+import { LIMIT_ERROR, limitChange, limitText, WIP_MAX } from '../model/wip';
 
 /**
- * EDIT_COLUMN: rename, archive with its cards, delete them after confirmation, or copy it with its
- * cards ('{name} (копия)', right after it, shown by the board's live patch; the toast says so).
+ * EDIT_COLUMN: rename, set the limit of cards ('Лимит карточек', empty for none, and whether it is
+ * strict: a full column then refuses cards), archive with its cards, delete them after confirmation,
+ * or copy it with its cards ('{name} (копия)', right after it, shown by the board's live patch; the
+ * toast says so).
  */
 export function EditColumnModal({ columnId, onClose }: { columnId: string; onClose: () => void }) {
   const board = useBoard();
   const reload = useReload();
   const column = board.columns[columnId];
   const form = useSubmit();
-  const { values, field } = useFormValues({ name: column?.name ?? '' }, form);
+  const { values, field } = useFormValues(
+    { name: column?.name ?? '', wipLimit: limitText(column?.wipLimit) },
+    form,
+  );
+  const [strict, setStrict] = useState(column?.wipStrict ?? false);
   const remove = useConfirmedAction({ onError: form.setErrors });
   const archive = useSubmit();
   const copy = useSubmit();
@@ -25,8 +33,13 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
   if (!column) return null;
 
   const onSave = async () => {
+    const limit = limitChange(column, { wipLimit: values.wipLimit, wipStrict: strict });
+    if (!limit) {
+      form.setErrors({ wipLimit: LIMIT_ERROR });
+      return;
+    }
     const saved = await form.submit(async () => {
-      await editColumn(board.id, columnId, values.name);
+      await editColumn(board.id, columnId, values.name, limit);
       await reload();
     });
     if (saved) onClose();
@@ -92,6 +105,25 @@ export function EditColumnModal({ columnId, onClose }: { columnId: string; onClo
         }
       >
         <TextField label="Название" maxLength={100} {...field('name')} />
+        <TextField
+          label="Лимит карточек"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WIP_MAX}
+          step={1}
+          hint="Пусто — без лимита"
+          {...field('wipLimit')}
+        />
+        <Checkbox
+          label="Строгий лимит: не принимать карточки сверх лимита"
+          name="wipStrict"
+          checked={strict}
+          onChange={(event) => {
+            setStrict(event.target.checked);
+            form.edited();
+          }}
+        />
       </EditForm>
       {remove.confirmDialog}
     </Modal>

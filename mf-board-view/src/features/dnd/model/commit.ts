@@ -1,4 +1,6 @@
+import { ApiError } from 'shared-ui';
 import type { BoardStore } from '../../../shared/board-store';
+import { showNotice } from '../../../shared/undo';
 import { moveTask } from '../api/move-task';
 import { reorderColumns } from '../api/reorder-columns';
 import { applyTaskMove, buildMoveRequest, sameOrder } from './move';
@@ -8,7 +10,8 @@ export type CommitResult = 'unchanged' | 'skipped' | 'saved' | 'restored';
 /**
  * A dropped card: shown at once in `columnId` at the place `taskIds` gives, sent as PUT /api/task/move,
  * then the board catches up with the move (its realtime echo, or a re-fetch: the store's `catchUp`);
- * if the call fails the last server data comes back.
+ * if the call fails the last server data comes back. A refusal the user should hear (409: a full column
+ * with a strict limit, 'Колонка заполнена: лимит 4') is said in the board's toast, a polite status.
  */
 export async function commitTaskMove(
   store: BoardStore,
@@ -27,8 +30,11 @@ export async function commitTaskMove(
   state.applyOptimistic((value) => applyTaskMove(value, taskId, columnId, taskIds));
   try {
     await moveTask(request);
-  } catch {
+  } catch (error) {
     store.getState().rollback();
+    if (error instanceof ApiError && error.status === 409 && error.body.message) {
+      showNotice({ boardId: board.id, message: error.body.message });
+    }
     return 'restored';
   }
   await store.getState().catchUp();

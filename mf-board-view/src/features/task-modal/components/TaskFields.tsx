@@ -104,12 +104,21 @@ export function TaskFields({ board, form, errors, onChange, onLeave, lockedBy }:
         />
       </div>
       <DueField
+        field="startAt"
+        value={form.startAt}
+        bound={form.dueAt.slice(0, 10)}
+        lockedBy={lockedBy}
+        error={errors.startAt}
+        onChange={(value) => onChange('startAt', value)}
+      />
+      <DueField
+        field="dueAt"
         value={form.dueAt}
-        done={form.dueDone}
+        bound={form.startAt.slice(0, 10)}
+        done={{ checked: form.dueDone, onChange: (done) => onChange('dueDone', done) }}
         lockedBy={lockedBy}
         error={errors.dueAt ?? errors.dueDone}
         onChange={(value) => onChange('dueAt', value)}
-        onDoneChange={(done) => onChange('dueDone', done)}
       />
       <MultiSelect
         label={FIELD_LABELS.labels}

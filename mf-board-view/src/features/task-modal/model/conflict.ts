@@ -22,9 +22,14 @@ export function readConflict(body: unknown): SaveConflict | null {
   return { task: body.task as TaskDetail, conflicts: body.conflicts };
 }
 
-/** A 409 of the save, or null for any other failure. */
+/**
+ * A 409 of the save, or false for any other failure. A 409 with only `{ message }` is a refusal, not a
+ * conflict (a new column's strict limit: 'Колонка заполнена: лимит 4'), shown as the save's error.
+ */
 export const isConflictError = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409;
+  error instanceof ApiError &&
+  error.status === 409 &&
+  !(isRecord(error.data) && Object.keys(error.data).length === 1 && typeof error.data.message === 'string');
 
 /**
  * The conflicts as the API would name them, worked out from the current task when the 409's body is

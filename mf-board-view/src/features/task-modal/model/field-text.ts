@@ -31,9 +31,10 @@ export function valueText(
   if (field === 'priority') {
     return board.priorities.find((item) => item.value === value)?.label ?? 'Не задан';
   }
-  if (field === 'dueAt') {
-    const dueAt = fromLocalDue(value);
-    return dueAt ? dueText(dueAt, now, 'long') : 'без срока';
+  if (field === 'dueAt' || field === 'startAt') {
+    const at = fromLocalDue(value);
+    if (at) return dueText(at, now, 'long');
+    return field === 'dueAt' ? 'без срока' : 'без начала';
   }
   if (!value.trim()) return 'пусто';
   return value.length > LONG_TEXT ? `${value.slice(0, LONG_TEXT)}…` : value;

@@ -10,6 +10,8 @@ export interface TaskForm {
   priority: string;
   assignees: string[];
   estimation: string;
+  /** The start day and optional time, as `dueAt`: the range's start, or ''. */
+  startAt: string;
   /** The due day and optional time in the viewer's zone ('YYYY-MM-DD[THH:mm]', shared/due.ts), or ''. */
   dueAt: string;
   dueDone: boolean;
@@ -24,6 +26,7 @@ export const FIELD_LABELS: Record<TaskField, string> = {
   columnId: 'Колонка',
   priority: 'Приоритет',
   estimation: 'Оценка',
+  startAt: 'Начало',
   dueAt: 'Срок',
   dueDone: 'Выполнено',
   labels: 'Метки',
@@ -45,13 +48,14 @@ export const toForm = (task: Task & { description: string }): TaskForm => ({
   priority: task.priority ?? '',
   assignees: task.assignees.map(String),
   estimation: task.estimation,
+  startAt: toLocalDue(task.startAt),
   dueAt: toLocalDue(task.dueAt),
   dueDone: task.dueDone,
 });
 
 /**
- * The form as PUT /api/task/edit takes it (without the ids and version). The due date and its tick
- * go only when they differ from `base`, the task the save is based on: omitted means unchanged, so a
+ * The form as PUT /api/task/edit takes it (without the ids and version). The start, the due date and
+ * its tick go only when they differ from `base`, the task the save is based on: omitted means unchanged, so a
  * due instant the form cannot show exactly (seconds set through the API) is not rewritten.
  */
 export const fromForm = (form: TaskForm, base: TaskForm) => ({
@@ -62,6 +66,7 @@ export const fromForm = (form: TaskForm, base: TaskForm) => ({
   priority: (form.priority || null) as PriorityValue | null,
   assignees: form.assignees.map(Number),
   labels: form.labels.map(Number),
+  ...(form.startAt !== base.startAt && { startAt: fromLocalDue(form.startAt) }),
   ...(form.dueAt !== base.dueAt && { dueAt: fromLocalDue(form.dueAt) }),
   ...(form.dueDone !== base.dueDone && { dueDone: form.dueDone }),
 });
