@@ -317,6 +317,36 @@ export async function addTask(
   return res.body.id as string;
 }
 
+/**
+ * A card titled 'Отчёт' with `labels`, the member and the creator assigned, a checklist 'Шаги' whose
+ * item 'Собрать данные' is ticked, and the comment 'Готово к пятнице'; its id.
+ */
+export async function addWorkedTask(app: App, b: TestBoard, columnId: string, labels: number[]) {
+  const taskId = await addTask(app, b, columnId, {
+    title: 'Отчёт',
+    labels,
+    assignees: [b.member.id, b.creator.id],
+  });
+  const list = await call(app, b.member, 'POST', `/api/checklist/${b.id}/${taskId}`, { title: 'Шаги' });
+  const item = await call(
+    app,
+    b.member,
+    'POST',
+    `/api/checklist/item/${b.id}/${list.body.checklists[0].id}`,
+    {
+      text: 'Собрать данные',
+    },
+  );
+  const itemId = item.body.checklists[0].items[0].id;
+  await call(app, b.member, 'PUT', `/api/checklist/item/${b.id}/${itemId}`, { done: true });
+  await call(app, b.member, 'POST', '/api/comment/create', {
+    boardId: b.id,
+    taskId,
+    text: 'Готово к пятнице',
+  });
+  return taskId;
+}
+
 /** Creates a label through the API as the board's member; its id. */
 export async function addLabel(app: App, b: TestBoard, title = 'Метка'): Promise<number> {
   const res = await call(app, b.member, 'POST', `/api/label/${b.id}`, { title });

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   addTask,
+  addWorkedTask,
   boardDetail,
   boardList,
   boardSnapshot,
@@ -44,28 +45,7 @@ async function addLabel(b: TestBoard, title: string, color: string): Promise<num
 async function richTask(b: TestBoard, column = b.columns[0]!) {
   const urgent = await addLabel(b, 'Срочно', '#eb5a46');
   const bug = await addLabel(b, 'Баг', '#c377e0');
-  const taskId = await addTask(t.app, b, column, {
-    title: 'Отчёт',
-    labels: [urgent, bug],
-    assignees: [b.member.id, b.creator.id],
-  });
-  const list = await call(t.app, b.member, 'POST', `/api/checklist/${b.id}/${taskId}`, { title: 'Шаги' });
-  const item = await call(
-    t.app,
-    b.member,
-    'POST',
-    `/api/checklist/item/${b.id}/${list.body.checklists[0].id}`,
-    {
-      text: 'Собрать данные',
-    },
-  );
-  const itemId = item.body.checklists[0].items[0].id;
-  await call(t.app, b.member, 'PUT', `/api/checklist/item/${b.id}/${itemId}`, { done: true });
-  await call(t.app, b.member, 'POST', '/api/comment/create', {
-    boardId: b.id,
-    taskId,
-    text: 'Готово к пятнице',
-  });
+  const taskId = await addWorkedTask(t.app, b, column, [urgent, bug]);
   return { taskId, urgent, bug };
 }
 

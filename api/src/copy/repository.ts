@@ -37,24 +37,6 @@ export function orderWith(current: readonly number[], taskId: number, position?:
   return order;
 }
 
-/** Those of `userIds` who are accepted, not removed members of the board. */
-export async function membersAmong(
-  db: Db,
-  boardId: number,
-  userIds: readonly number[],
-): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('board_members')
-    .select('user_id')
-    .where('board_id', '=', boardId)
-    .where('user_id', 'in', [...userIds])
-    .where('accepted', '=', true)
-    .where('is_deleted', '=', false)
-    .execute();
-  return new Set(rows.map((row) => row.user_id));
-}
-
 /** The users as a move reports them: `{ id, name }` (the e-mail when the name is empty). */
 export async function peopleOf(db: Db, userIds: readonly number[]): Promise<{ id: number; name: string }[]> {
   if (userIds.length === 0) return [];

@@ -48,11 +48,11 @@ import {
   writeTasks,
 } from '../import/index.js';
 import { boardLabels, createLabel } from '../labels/index.js';
+import { membersAmong } from '../members/index.js';
 import { normalize } from '../schemas.js';
 import { findTasks, moveTask } from '../tasks/index.js';
 import {
   labelsByTitle,
-  membersAmong,
   moveTaskRows,
   orderWith,
   peopleOf,

@@ -1,3 +1,3 @@
 /** Everyone on a board, as other domains read them. */
 
-export { loadMembers } from './repository.js';
+export { loadMembers, membersAmong } from './repository.js';

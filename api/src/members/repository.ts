@@ -121,3 +121,21 @@ export async function isAdministrator(db: Db, boardId: number, userId: number): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Those of `userIds` who are accepted, not removed members of the board. */
+export async function membersAmong(
+  db: Db,
+  boardId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('board_members')
+    .select('user_id')
+    .where('board_id', '=', boardId)
+    .where('user_id', 'in', [...userIds])
+    .where('accepted', '=', true)
+    .where('is_deleted', '=', false)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}

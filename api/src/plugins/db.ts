@@ -11,8 +11,6 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  CompiledQuery,
-  type DatabaseConnection,
   type Dialect,
   Kysely,
   type Migration,
@@ -43,12 +41,14 @@ declare module 'fastify' {
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /**
- * Set in every database session before its first query. Search's typo match (`%>`,
- * search/repository.ts) takes a title as similar from a word similarity of 0.5 rather than pg_trgm's
- * 0.6, so one letter missed from a six-letter word ('задча' for 'задача': 0.5) still finds it. A
- * session setting, since one search is one statement.
+ * Set in every database session. Search's typo match (`%>`, search/repository.ts) takes a title as
+ * similar from a word similarity of 0.5 rather than pg_trgm's 0.6, so one letter missed from a
+ * six-letter word ('задча' for 'задача': 0.5) still finds it. A session setting, since one search is
+ * one statement. On PostgreSQL it travels in the connection's start-up packet (`options`), not as a
+ * first query: a query failing there (the connection lost while it is made) would leave the client
+ * checked out of the pool for good, and closing the pool would then wait for ever.
  */
-const SESSION_SETUP = 'set pg_trgm.word_similarity_threshold = 0.5';
+const TYPO_THRESHOLD = { name: 'pg_trgm.word_similarity_threshold', value: '0.5' };
 
 /** `migrations/` beside `src/`, in the source tree and in `dist/` alike. */
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -80,6 +80,7 @@ async function createDialect(
       connectionString: config.databaseUrl,
       max: config.dbPoolSize,
       connectionTimeoutMillis: 3000,
+      options: `-c ${TYPO_THRESHOLD.name}=${TYPO_THRESHOLD.value}`,
     });
     pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
     // A connection lost while checked out (a transaction, a queue poll) emits 'error' on its client,
@@ -88,10 +89,7 @@ async function createDialect(
     pool.on('connect', (client) => {
       client.on('error', (err) => log.warn({ err }, 'database connection lost'));
     });
-    const onCreateConnection = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw(SESSION_SETUP));
-    };
-    return { dialect: new PostgresDialect({ pool, onCreateConnection }), pool, pglite: null };
+    return { dialect: new PostgresDialect({ pool }), pool, pglite: null };
   }
   const memory = config.pgliteDir === 'memory://';
   if (!memory) await mkdir(config.pgliteDir, { recursive: true });
@@ -99,7 +97,7 @@ async function createDialect(
     extensions: PGLITE_EXTENSIONS,
   });
   // PGlite is one session.
-  await pglite.exec(SESSION_SETUP);
+  await pglite.exec(`set ${TYPO_THRESHOLD.name} = ${TYPO_THRESHOLD.value}`);
   log.info({ dir: config.pgliteDir }, 'using embedded PGlite database');
   return { dialect: new PGliteDialect(pglite), pool: null, pglite };
 }

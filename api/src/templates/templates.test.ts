@@ -7,7 +7,7 @@ import type { Activity } from 'contract/activity';
 import type { Template } from 'contract/templates';
 import { describe, expect, it } from 'vitest';
 import {
-  addTask,
+  addWorkedTask,
   boardDetail,
   boardList,
   boardSnapshot,
@@ -28,28 +28,7 @@ async function richTask(b: TestBoard) {
     title: 'Срочно',
     color: '#eb5a46',
   });
-  const taskId = await addTask(t.app, b, b.columns[1], {
-    title: 'Отчёт',
-    labels: [label.body.id],
-    assignees: [b.member.id, b.creator.id],
-  });
-  const list = await call(t.app, b.member, 'POST', `/api/checklist/${b.id}/${taskId}`, { title: 'Шаги' });
-  const item = await call(
-    t.app,
-    b.member,
-    'POST',
-    `/api/checklist/item/${b.id}/${list.body.checklists[0].id}`,
-    {
-      text: 'Собрать данные',
-    },
-  );
-  const itemId = item.body.checklists[0].items[0].id;
-  await call(t.app, b.member, 'PUT', `/api/checklist/item/${b.id}/${itemId}`, { done: true });
-  await call(t.app, b.member, 'POST', '/api/comment/create', {
-    boardId: b.id,
-    taskId,
-    text: 'Готово к пятнице',
-  });
+  const taskId = await addWorkedTask(t.app, b, b.columns[1]!, [label.body.id]);
   return taskId;
 }
 

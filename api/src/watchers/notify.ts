@@ -20,6 +20,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { columnNames } from '../board-change/activity.js';
 import type { Recorder } from '../board-change/change-board.js';
 import type { Database } from '../database.js';
+import { membersAmong } from '../members/index.js';
 import {
   announceUnread,
   insertNotifications,
@@ -30,7 +31,7 @@ import {
 } from '../notifications/index.js';
 import type { Queue } from '../plugins/queue.js';
 import type { Realtime } from '../plugins/realtime.js';
-import { assigneesOf, membersAmong, type Watch, watchersOf, watchTasks } from './repository.js';
+import { assigneesOf, type Watch, watchersOf, watchTasks } from './repository.js';
 
 /** How much of a comment a notification keeps. */
 export const TEXT_LIMIT = 200;

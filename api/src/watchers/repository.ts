@@ -67,24 +67,6 @@ export async function watchersOf(
   return watchers;
 }
 
-/** Those of `userIds` who are accepted, not removed members of the board. */
-export async function membersAmong(
-  db: Db,
-  boardId: number,
-  userIds: readonly number[],
-): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('board_members')
-    .select('user_id')
-    .where('board_id', '=', boardId)
-    .where('user_id', 'in', userIds)
-    .where('accepted', '=', true)
-    .where('is_deleted', '=', false)
-    .execute();
-  return new Set(rows.map((row) => row.user_id));
-}
-
 /** Starts or stops the user watching the board's task; null when the board has no such task. */
 export async function setWatching(
   db: Db,
