@@ -1,4 +1,4 @@
-import { OIDC_LOGIN_PARAMS, oidcErrorText } from 'contract/oidc';
+import { OIDC_LOGIN_PARAMS, oidcErrorText } from 'contract/oidc-text';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuthStore } from 'shared-ui';

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'contract';
-import { signInWithText } from 'contract/oidc';
+import { signInWithText } from 'contract/oidc-text';
 import { safeReturnTo } from 'contract/return-to';
 import { useSearchParams } from 'react-router-dom';
 

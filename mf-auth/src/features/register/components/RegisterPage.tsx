@@ -1,4 +1,4 @@
-import { passwordOffText } from 'contract/oidc';
+import { passwordOffText } from 'contract/oidc-text';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PasswordField, paths, TextField, useAuthForm, useAuthStore, useFormValues } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card/AuthCard';
